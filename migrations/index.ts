@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-21T2300-initial.js';
+
+/**
+ * Every migration, by name. A static list (not a folder scan) because vitest cannot
+ * load `.ts` files through Kysely's FileMigrationProvider. Append new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T2300-initial': initial,
+};

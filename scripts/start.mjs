@@ -1,0 +1,14 @@
+// `npm start`: build what is missing, then run the server (which migrates at start).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+if (!fs.existsSync('dist/webapp/index.html')) {
+  console.log('Building the web app (first start)…');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// Run node directly (not through npx) so signals reach the server itself.
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

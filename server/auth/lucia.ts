@@ -1,0 +1,40 @@
+import { Lucia, TimeSpan } from 'lucia';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { createSessionAdapter } from './session-adapter.js';
+
+export const SESSION_COOKIE_NAME = 'postloom_session';
+/** Remember me: 30 days, extended by Lucia when used. */
+export const REMEMBERED_SESSION_DAYS = 30;
+/** Without remember me the server ends the session after this long without activity. */
+export const IDLE_SESSION_MINUTES = 30;
+
+export function createLucia(db: Db, config: Config) {
+  return new Lucia(createSessionAdapter(db), {
+    sessionExpiresIn: new TimeSpan(REMEMBERED_SESSION_DAYS, 'd'),
+    sessionCookie: {
+      name: SESSION_COOKIE_NAME,
+      expires: true,
+      attributes: { secure: config.isHttps, sameSite: 'lax', path: '/' },
+    },
+    getSessionAttributes: (attributes) => attributes,
+    getUserAttributes: (attributes) => attributes,
+  });
+}
+
+declare module 'lucia' {
+  interface Register {
+    Lucia: ReturnType<typeof createLucia>;
+    DatabaseSessionAttributes: { remember: boolean; kind: 'cookie' | 'token'; lastUsedAt?: number };
+    DatabaseUserAttributes: {
+      email: string;
+      emailConfirmedAt: number | null;
+      timezone: string;
+      language: string;
+      timeFormat: '12h' | '24h' | null;
+      setupComplete: boolean;
+      hasPassword: boolean;
+      createdAt: number;
+    };
+  }
+}

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** Every setting Postloom reads. `.env.example` documents each one. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z
+    .url()
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SUPPORT_URL: z.string().default('mailto:support@postloom.local'),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Postloom <no-reply@postloom.local>'),
+  TRUST_PROXY: flag.default(false),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  ENCRYPTION_KEY: optionalString,
+  SANDBOX_URL: optionalString,
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  DEMO_MODE: flag.default(true),
+  X_CLIENT_ID: optionalString,
+  X_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  INSTAGRAM_CLIENT_ID: optionalString,
+  INSTAGRAM_CLIENT_SECRET: optionalString,
+  LINKEDIN_CLIENT_ID: optionalString,
+  LINKEDIN_CLIENT_SECRET: optionalString,
+  TIKTOK_CLIENT_ID: optionalString,
+  TIKTOK_CLIENT_SECRET: optionalString,
+  THREADS_CLIENT_ID: optionalString,
+  THREADS_CLIENT_SECRET: optionalString,
+  SCHEDULER: flag.default(true),
+  LATE_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
+  ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  isProduction: boolean;
+  isHttps: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    dataDir: path.resolve(values.DATA_DIR),
+    isProduction: values.NODE_ENV === 'production',
+    isHttps: values.APP_URL.startsWith('https://'),
+  };
+}

@@ -1,0 +1,202 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types as the app sees them (the app's Kysely instance uses CamelCasePlugin,
+ * so `created_at` in SQL is `createdAt` here). Every time is a UTC instant in epoch
+ * milliseconds; JSON columns hold text.
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  loginAttempts: LoginAttemptsTable;
+  emailTokens: EmailTokensTable;
+  oauthStates: OauthStatesTable;
+  mailOutbox: MailOutboxTable;
+  socialAccounts: SocialAccountsTable;
+  notifications: NotificationsTable;
+  media: MediaTable;
+  scheduledPosts: ScheduledPostsTable;
+  postMedia: PostMediaTable;
+  publishAttempts: PublishAttemptsTable;
+  appState: AppStateTable;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  emailConfirmedAt: number | null;
+  googleSub: string | null;
+  timezone: string;
+  language: string;
+  timeFormat: '12h' | '24h' | null;
+  setupComplete: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the token the client holds; the token itself is never stored. */
+  id: string;
+  userId: string;
+  expiresAt: number;
+  /** 1: 30-day session extended when used; 0: ends after 30 minutes without activity. */
+  remember: number;
+  kind: 'cookie' | 'token';
+  lastUsedAt: number;
+  createdAt: number;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  succeeded: number;
+  createdAt: number;
+}
+
+export interface EmailTokensTable {
+  id: string;
+  userId: string;
+  purpose: 'confirm' | 'reset';
+  /** SHA-256 (hex) of the link token. */
+  tokenHash: string;
+  /** SHA-256 (hex) of the 8-digit code (confirmation only). */
+  codeHash: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+export interface OauthStatesTable {
+  /** SHA-256 (hex) of the state value sent to the provider. */
+  id: string;
+  provider: string;
+  userId: string | null;
+  /** SHA-256 (hex) of the session the flow was started from. */
+  sessionId: string | null;
+  /** Encrypted PKCE verifier (AES-256-GCM), when the provider uses PKCE. */
+  codeVerifier: string | null;
+  nonce: string | null;
+  redirectTo: string | null;
+  data: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: number;
+}
+
+export interface SocialAccountsTable {
+  id: string;
+  userId: string;
+  platform: string;
+  platformAccountId: string;
+  accountName: string;
+  accountHandle: string | null;
+  avatarUrl: string | null;
+  /** AES-256-GCM ciphertext. */
+  accessToken: string;
+  /** AES-256-GCM ciphertext. */
+  refreshToken: string | null;
+  expiresAt: number | null;
+  refreshExpiresAt: number | null;
+  scopes: string | null;
+  status: 'active' | 'needs_reconnect';
+  lastError: string | null;
+  isSandbox: number;
+  /** JSON: platform specifics (page id, author urn, user id for Instagram...). */
+  metadata: string;
+  tokenRefreshedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  type: 'post_success' | 'post_failure' | 'system' | 'account' | 'engagement' | 'other';
+  title: string;
+  message: string;
+  read: Generated<number>;
+  /** JSON: { postId?, accountId?, action? } */
+  data: string | null;
+  createdAt: number;
+}
+
+export interface MediaTable {
+  id: string;
+  userId: string;
+  fileName: string;
+  originalName: string;
+  mimeType: string;
+  kind: 'image' | 'video' | 'document' | 'audio';
+  sizeBytes: number;
+  storagePath: string;
+  createdAt: number;
+}
+
+export interface ScheduledPostsTable {
+  id: string;
+  userId: string;
+  socialAccountId: string | null;
+  platform: string;
+  content: string;
+  status: 'draft' | 'scheduled' | 'publishing' | 'posted' | 'failed';
+  isDraft: number;
+  scheduledAt: number | null;
+  postedAt: number | null;
+  postType: string;
+  /** JSON array of media ids. */
+  media: string;
+  /** JSON array of { content, media: string[] } for X and Threads chains, or null. */
+  tweets: string | null;
+  /** JSON object: spec 02 post metadata. */
+  metadata: string;
+  platformPostId: string | null;
+  platformPostUrl: string | null;
+  errorMessage: string | null;
+  /** Publishing lease: a worker owns the post until this time. */
+  leaseUntil: number | null;
+  attemptCount: Generated<number>;
+  nextAttemptAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PostMediaTable {
+  postId: string;
+  mediaId: string;
+}
+
+export interface PublishAttemptsTable {
+  id: Generated<number>;
+  postId: string;
+  attemptNo: number;
+  startedAt: number;
+  endedAt: number | null;
+  outcome: 'success' | 'retry' | 'failed' | 'unknown' | null;
+  httpStatus: number | null;
+  error: string | null;
+}
+
+export interface AppStateTable {
+  key: string;
+  value: string;
+  updatedAt: number;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SocialAccountRow = Selectable<SocialAccountsTable>;
+export type ScheduledPostRow = Selectable<ScheduledPostsTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

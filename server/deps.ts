@@ -1,0 +1,29 @@
+import { createLucia } from './auth/lucia.js';
+import type { Config } from './config.js';
+import { createCipher, loadEncryptionKey } from './core/crypto.js';
+import { createLogger, type Logger } from './core/logger.js';
+import type { Db } from './db/database.js';
+import { createEventBus } from './events/event-bus.js';
+import type { AppDeps } from './http/types.js';
+import { createMailer } from './mail/mailer.js';
+
+/** Builds the services once; tests call this with their own config and database. */
+export function createDeps({
+  config,
+  db,
+  logger = createLogger(config.LOG_LEVEL),
+}: {
+  config: Config;
+  db: Db;
+  logger?: Logger;
+}): AppDeps {
+  return {
+    config,
+    db,
+    logger,
+    mailer: createMailer({ config, db, logger }),
+    events: createEventBus(),
+    cipher: createCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir)),
+    lucia: createLucia(db, config),
+  };
+}

@@ -1,0 +1,29 @@
+import { EventEmitter } from 'node:events';
+
+/** What the server pushes to a user's open tabs and extension over `GET /api/events`. */
+export type UserEvent =
+  | { type: 'post.inserted'; post: unknown }
+  | { type: 'post.updated'; post: unknown }
+  | { type: 'post.deleted'; postId: string }
+  | { type: 'notification.inserted'; notification: unknown }
+  | { type: 'accounts.changed' };
+
+export interface EventBus {
+  publish(userId: string, event: UserEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(userId: string, listener: (event: UserEvent) => void): () => void;
+}
+
+export function createEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish(userId, event) {
+      emitter.emit(userId, event);
+    },
+    subscribe(userId, listener) {
+      emitter.on(userId, listener);
+      return () => emitter.off(userId, listener);
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { sql } from 'kysely';
+import type { AppEnv } from './types.js';
+
+export type HealthExtension = (deps: AppEnv['Variables']['deps']) => Promise<Record<string, unknown>>;
+
+/** `GET /api/health`: 200 when the database answers; features add their facts through `extensions`. */
+export function createHealthRoutes(extensions: HealthExtension[] = []) {
+  return new Hono<AppEnv>().get(
+    '/',
+    describeRoute({ tags: ['health'], summary: 'Liveness and database check' }),
+    async (c) => {
+      const { db } = c.var.deps;
+      try {
+        await sql`select 1`.execute(db);
+      } catch {
+        return c.json({ status: 'error', database: 'unavailable' }, 503);
+      }
+      const facts = Object.assign({}, ...(await Promise.all(extensions.map((extend) => extend(c.var.deps)))));
+      return c.json({ status: 'ok', database: 'ok', time: new Date().toISOString(), ...facts });
+    },
+  );
+}

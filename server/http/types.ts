@@ -1,0 +1,48 @@
+import type { Lucia } from 'lucia';
+import type { Config } from '../config.js';
+import type { Cipher } from '../core/crypto.js';
+import type { Logger } from '../core/logger.js';
+import type { Db } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { Mailer } from '../mail/mailer.js';
+
+/** Everything a service needs, built once by `createDeps` and passed down explicitly. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  events: EventBus;
+  cipher: Cipher;
+  lucia: Lucia;
+}
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  emailConfirmedAt: number | null;
+  timezone: string;
+  language: string;
+  timeFormat: '12h' | '24h' | null;
+  setupComplete: boolean;
+  hasPassword: boolean;
+  createdAt: number;
+}
+
+export interface AuthSession {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  remember: boolean;
+  kind: 'cookie' | 'token';
+  fresh: boolean;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    user: AuthUser | null;
+    session: AuthSession | null;
+  };
+};

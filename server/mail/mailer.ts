@@ -1,0 +1,56 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+import { newId } from '../core/ids.js';
+import type { Logger } from '../core/logger.js';
+import type { Db } from '../db/database.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** True when messages go to the local outbox (no SMTP_URL). */
+  readonly isOutbox: boolean;
+}
+
+/**
+ * Real SMTP with SMTP_URL; otherwise every message is rendered by nodemailer and kept in
+ * the `mail_outbox` table, listed at /dev/mail, with its links printed in the log.
+ */
+export function createMailer({ config, db, logger }: { config: Config; db: Db; logger: Logger }): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      isOutbox: false,
+      async send(message) {
+        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    isOutbox: true,
+    async send(message) {
+      await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      const id = newId();
+      await db
+        .insertInto('mailOutbox')
+        .values({ id, toAddress: message.to, createdAt: Date.now(), ...pick(message) })
+        .execute();
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      // Outbox mode is for local use only: the links are what a developer needs to continue.
+      process.stdout.write(
+        `[mail] to ${message.to}: ${message.subject}${links.map((l) => `\n  ${l}`).join('')}\n  (outbox: ${config.APP_URL}/dev/mail/${id})\n`,
+      );
+      logger.debug('mail stored in outbox', { id });
+    },
+  };
+}
+
+function pick(message: MailMessage) {
+  return { subject: message.subject, text: message.text, html: message.html };
+}

@@ -1,0 +1,40 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
+import { createDeps } from './deps.js';
+
+/** Starts Postloom: migrate, serve the API and the web app, start background work. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const db = openDatabase({ file: databaseFile(config.dataDir) });
+  await migrateToLatest(db);
+  const deps = createDeps({ config, db });
+  const app = createApp(deps);
+
+  const stops: Array<() => Promise<void> | void> = [];
+
+  const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+    deps.logger.info('Postloom is listening', { port: info.port, url: config.APP_URL });
+  });
+  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const shutdown = async () => {
+    for (const stop of stops.reverse()) await stop();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+await main();

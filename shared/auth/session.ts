@@ -1,0 +1,12 @@
+/** The user as `GET /api/auth/session` returns it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailConfirmed: boolean;
+  timezone: string;
+  language: string;
+  timeFormat: '12h' | '24h' | null;
+  setupComplete: boolean;
+  hasPassword: boolean;
+  createdAt: string;
+}

@@ -1,0 +1,14 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The web app: sources in webapp/, built into dist/webapp and served by the Hono server.
+export default defineConfig({
+  root: 'webapp',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: '../dist/webapp', emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+  },
+});
