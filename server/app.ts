@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { sessionMiddleware } from './auth/session.middleware.js';
+import { createAppConfigRoutes } from './http/app-config.routes.js';
 import { createHealthRoutes } from './http/health.routes.js';
 import { apiNotFound, csrfProtection, errorHandler, requestLogger } from './http/middleware.js';
 import { mountOpenApi } from './http/openapi.routes.js';
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   // Feature routes: one line per feature, each a Hono sub-app.
   app.route('/api/health', createHealthRoutes());
+  app.route('/api/app-config', createAppConfigRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);
