@@ -1,0 +1,3 @@
+export function ConfirmPage() {
+  return <main className="p-8">Postloom</main>;
+}

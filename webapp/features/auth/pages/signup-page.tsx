@@ -1,0 +1,3 @@
+export function SignupPage() {
+  return <main className="p-8">Postloom</main>;
+}

@@ -1,0 +1,3 @@
+export function UpdatePasswordPage() {
+  return <main className="p-8">Postloom</main>;
+}

@@ -1,0 +1,24 @@
+/** Written by the protected-route guard: where a signed-out visit wanted to go. */
+export const RETURN_TO_KEY = 'postloom:returnTo';
+
+/** The remembered origin path (read once, then forgotten), or /dashboard. */
+export function takeReturnTo(fallback = '/dashboard'): string {
+  let path: string | null = null;
+  try {
+    path = sessionStorage.getItem(RETURN_TO_KEY);
+    sessionStorage.removeItem(RETURN_TO_KEY);
+  } catch {
+    // storage can be disabled; the fallback is fine
+  }
+  // Only same-app paths: never an absolute or protocol-relative address.
+  if (!path?.startsWith('/') || path.startsWith('//')) return fallback;
+  return path;
+}
+
+export function peekReturnTo(): string | null {
+  try {
+    return sessionStorage.getItem(RETURN_TO_KEY);
+  } catch {
+    return null;
+  }
+}
