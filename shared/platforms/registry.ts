@@ -1,0 +1,298 @@
+import { PLATFORM_IDS, type PlatformId } from './ids';
+
+/**
+ * Platforms as data: the one description of each platform that the web app, the server and the
+ * extension read. Limits come from spec 02 sections 5 and 9; Threads (not in the spec) and X's own
+ * media limits come from the platform documentation (platform-apis.md sections 1.3 and 6.2).
+ */
+
+export type MediaKind = 'image' | 'video' | 'document' | 'audio';
+
+/** How a platform counts the length of a text (see shared/posts/character-count.ts). */
+export type CharacterCounting = 'twitter-weighted' | 'threads-emoji-bytes' | 'code-points';
+
+export const MB = 1024 * 1024;
+export const GB = 1024 * MB;
+
+export interface PostTypeInfo {
+  id: string;
+  label: string;
+  /** False when the editor shows no text box (Facebook stories). */
+  hasText: boolean;
+  mediaKinds: readonly MediaKind[];
+}
+
+export interface PlatformLimits {
+  /** Maximum length of one post (one tweet on X), counted as `counting` says. */
+  text: number;
+  counting: CharacterCounting;
+  /** Maximum media files in one post (one tweet); null when the spec sets no count. */
+  mediaPerPost: number | null;
+  imageBytes: number;
+  videoBytes: number;
+  /** Cap for any other accepted file (documents, audio); equal to the largest cap otherwise. */
+  fileBytes: number;
+}
+
+export interface PlatformInfo {
+  id: PlatformId;
+  displayName: string;
+  /** Short label for tight places (badges, icons). */
+  shortName: string;
+  /** Label of the connect entry in the connection chooser (spec 01 section 1). */
+  connectLabel: string;
+  /** The @handle is shown for twitter and instagram only (spec 01 section 2). */
+  showsHandle: boolean;
+  brandColor: string;
+  postTypes: readonly PostTypeInfo[];
+  defaultPostType: string;
+  mediaKinds: readonly MediaKind[];
+  limits: PlatformLimits;
+  capabilities: {
+    /**
+     * Analytics shown in the product: Facebook, Instagram and LinkedIn (spec 02 section 1).
+     * Twitter and TikTok are "temporarily unavailable". Threads has an insights API but is not part
+     * of the spec's analytics screen, so it is reported as unavailable too.
+     */
+    analytics: boolean;
+    /** A post can be a chain of posts, each replying to the previous one (X threads, Threads replies). */
+    replyChain: boolean;
+    mentionSuggestions: boolean;
+    altText: boolean;
+    /** The platform downloads media from a public address instead of receiving the bytes. */
+    mediaFetchedByUrl: 'all' | 'photos' | 'none';
+  };
+  /** Advice shown under the connect entry; null when there is none. */
+  reconnectAdvice: string | null;
+}
+
+export const RECONNECT_ADVICE = 'Please reconnect your account every 2 months to avoid potential API errors.';
+
+const IMAGE_VIDEO: readonly MediaKind[] = ['image', 'video'];
+
+export const PLATFORMS: readonly PlatformInfo[] = [
+  {
+    id: 'twitter',
+    displayName: 'Twitter',
+    shortName: 'X',
+    connectLabel: 'Twitter',
+    showsHandle: true,
+    brandColor: '#1D9BF0',
+    postTypes: [
+      { id: 'single', label: 'Single tweet', hasText: true, mediaKinds: IMAGE_VIDEO },
+      { id: 'thread', label: 'Thread', hasText: true, mediaKinds: IMAGE_VIDEO },
+    ],
+    defaultPostType: 'single',
+    mediaKinds: IMAGE_VIDEO,
+    // X: images 5 MB, animated GIF 15 MB, video 512 MB (platform-apis.md 1.3).
+    limits: {
+      text: 280,
+      counting: 'twitter-weighted',
+      mediaPerPost: 4,
+      imageBytes: 5 * MB,
+      videoBytes: 512 * MB,
+      fileBytes: 512 * MB,
+    },
+    capabilities: {
+      analytics: false,
+      replyChain: true,
+      mentionSuggestions: true,
+      altText: false,
+      mediaFetchedByUrl: 'none',
+    },
+    reconnectAdvice: null,
+  },
+  {
+    id: 'facebook',
+    displayName: 'Facebook',
+    shortName: 'Facebook',
+    connectLabel: 'Facebook Page',
+    showsHandle: false,
+    brandColor: '#0866FF',
+    postTypes: [
+      { id: 'normal', label: 'Post', hasText: true, mediaKinds: IMAGE_VIDEO },
+      { id: 'story', label: 'Story', hasText: false, mediaKinds: IMAGE_VIDEO },
+      { id: 'reel', label: 'Reel', hasText: true, mediaKinds: ['video'] },
+    ],
+    defaultPostType: 'normal',
+    mediaKinds: IMAGE_VIDEO,
+    limits: {
+      text: 63206,
+      counting: 'code-points',
+      mediaPerPost: null,
+      imageBytes: 8 * MB,
+      videoBytes: 4 * GB,
+      fileBytes: 4 * GB,
+    },
+    capabilities: {
+      analytics: true,
+      replyChain: false,
+      mentionSuggestions: false,
+      altText: false,
+      mediaFetchedByUrl: 'none',
+    },
+    reconnectAdvice: RECONNECT_ADVICE,
+  },
+  {
+    id: 'instagram',
+    displayName: 'Instagram',
+    shortName: 'Instagram',
+    connectLabel: 'Business/Creator Instagram',
+    showsHandle: true,
+    brandColor: '#E4405F',
+    postTypes: [
+      { id: 'normal', label: 'Post', hasText: true, mediaKinds: IMAGE_VIDEO },
+      { id: 'story', label: 'Story', hasText: true, mediaKinds: IMAGE_VIDEO },
+      { id: 'reel', label: 'Reel', hasText: true, mediaKinds: ['video'] },
+      { id: 'carousel', label: 'Carousel', hasText: true, mediaKinds: IMAGE_VIDEO },
+    ],
+    defaultPostType: 'normal',
+    mediaKinds: IMAGE_VIDEO,
+    limits: {
+      text: 2200,
+      counting: 'code-points',
+      mediaPerPost: 10,
+      imageBytes: 30 * MB,
+      videoBytes: 4 * GB,
+      fileBytes: 4 * GB,
+    },
+    capabilities: {
+      analytics: true,
+      replyChain: false,
+      mentionSuggestions: false,
+      altText: true,
+      mediaFetchedByUrl: 'all',
+    },
+    reconnectAdvice: RECONNECT_ADVICE,
+  },
+  {
+    id: 'linkedin',
+    displayName: 'LinkedIn',
+    shortName: 'LinkedIn',
+    connectLabel: 'LinkedIn',
+    showsHandle: false,
+    brandColor: '#0A66C2',
+    postTypes: [
+      { id: 'normal', label: 'Post', hasText: true, mediaKinds: ['image', 'video', 'document', 'audio'] },
+      { id: 'article', label: 'Article', hasText: true, mediaKinds: [] },
+    ],
+    defaultPostType: 'normal',
+    mediaKinds: ['image', 'video', 'document', 'audio'],
+    limits: {
+      text: 1300,
+      counting: 'code-points',
+      mediaPerPost: 20,
+      imageBytes: 100 * MB,
+      videoBytes: 100 * MB,
+      fileBytes: 100 * MB,
+    },
+    capabilities: {
+      analytics: true,
+      replyChain: false,
+      mentionSuggestions: false,
+      altText: false,
+      mediaFetchedByUrl: 'none',
+    },
+    reconnectAdvice: null,
+  },
+  {
+    id: 'tiktok',
+    displayName: 'TikTok',
+    shortName: 'TikTok',
+    connectLabel: 'TikTok',
+    showsHandle: false,
+    brandColor: '#000000',
+    postTypes: [
+      { id: 'video', label: 'Video', hasText: true, mediaKinds: ['video'] },
+      { id: 'photo', label: 'Photo', hasText: true, mediaKinds: ['image'] },
+    ],
+    defaultPostType: 'video',
+    mediaKinds: IMAGE_VIDEO,
+    limits: {
+      text: 150,
+      counting: 'code-points',
+      mediaPerPost: 12,
+      imageBytes: GB,
+      videoBytes: GB,
+      fileBytes: GB,
+    },
+    capabilities: {
+      analytics: false,
+      replyChain: false,
+      mentionSuggestions: false,
+      altText: false,
+      // Photo posts are PULL_FROM_URL only; videos are uploaded in chunks (platform-apis.md 5.3, 5.4).
+      mediaFetchedByUrl: 'photos',
+    },
+    reconnectAdvice: null,
+  },
+  {
+    id: 'threads',
+    displayName: 'Threads',
+    shortName: 'Threads',
+    connectLabel: 'Threads',
+    showsHandle: false,
+    brandColor: '#101010',
+    postTypes: [{ id: 'normal', label: 'Post', hasText: true, mediaKinds: IMAGE_VIDEO }],
+    defaultPostType: 'normal',
+    mediaKinds: IMAGE_VIDEO,
+    // Images JPEG/PNG 8 MB, video MP4/MOV 1 GB, carousel 2-20 items (platform-apis.md 6.2).
+    limits: {
+      text: 500,
+      counting: 'threads-emoji-bytes',
+      mediaPerPost: 20,
+      imageBytes: 8 * MB,
+      videoBytes: GB,
+      fileBytes: GB,
+    },
+    capabilities: {
+      analytics: false,
+      replyChain: true,
+      mentionSuggestions: false,
+      altText: false,
+      mediaFetchedByUrl: 'all',
+    },
+    reconnectAdvice: null,
+  },
+];
+
+const BY_ID = new Map<PlatformId, PlatformInfo>(PLATFORMS.map((platform) => [platform.id, platform]));
+
+export function getPlatform(id: PlatformId): PlatformInfo {
+  const platform = BY_ID.get(id);
+  if (!platform) throw new Error(`Unknown platform: ${id}`);
+  return platform;
+}
+
+/** Platforms whose analytics the product shows (Facebook, Instagram, LinkedIn). */
+export const ANALYTICS_PLATFORMS: readonly PlatformId[] = PLATFORMS.filter(
+  (p) => p.capabilities.analytics,
+).map((p) => p.id);
+
+export function getPostType(platform: PlatformId, postType: string | null | undefined): PostTypeInfo | null {
+  const info = getPlatform(platform);
+  return info.postTypes.find((type) => type.id === (postType ?? info.defaultPostType)) ?? null;
+}
+
+export function isPostType(platform: PlatformId, postType: string): boolean {
+  return getPlatform(platform).postTypes.some((type) => type.id === postType);
+}
+
+/** Unselected post types default to the platform's default (spec 02 section 4: normal). */
+export function resolvePostType(platform: PlatformId, postType: string | null | undefined): string {
+  if (postType && isPostType(platform, postType)) return postType;
+  return getPlatform(platform).defaultPostType;
+}
+
+/** Whether the platform downloads this post's media from a public address (signed URL) itself. */
+export function fetchesMediaByUrl(platform: PlatformId, postType?: string | null): boolean {
+  const mode = getPlatform(platform).capabilities.mediaFetchedByUrl;
+  if (mode === 'all') return true;
+  if (mode === 'photos') return resolvePostType(platform, postType) === 'photo';
+  return false;
+}
+
+// Every id has an entry, in the order of PLATFORM_IDS (display order).
+if (PLATFORMS.length !== PLATFORM_IDS.length || PLATFORMS.some((p, i) => p.id !== PLATFORM_IDS[i])) {
+  throw new Error('PLATFORMS must list every platform id in PLATFORM_IDS order');
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { PLATFORM_IDS, type PlatformId } from '../platforms/ids.js';
+
+/** The statuses a post moves through (spec 02 section 4, plus `publishing` while the engine owns it). */
+export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'posted', 'failed'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const POST_ACTIONS = ['draft', 'schedule', 'publish'] as const;
+export type PostAction = (typeof POST_ACTIONS)[number];
+
+export const MEDIA_KINDS = ['image', 'video', 'document', 'audio'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export const POSTS_PAGE_SIZE = 10;
+
+export const UPCOMING_RANGES = ['today', 'this-week', 'this-month', 'all'] as const;
+export const SENT_RANGES = ['all', 'today', 'this-week', 'this-month', 'this-year', '30d'] as const;
+export type PostRange = (typeof UPCOMING_RANGES)[number] | (typeof SENT_RANGES)[number];
+
+export const POST_MESSAGES = {
+  accountNotFound: 'Account not found',
+  postNotFound: 'Post not found',
+  mediaNotFound: 'Media not found',
+  scheduleInPast: 'The scheduled time must be in the future.',
+  scheduleMissing: 'Please choose a date and time to schedule the post.',
+  alreadyPosted: 'This post has already been published and can no longer be edited.',
+  beingPublished: 'This post is being published right now. Please try again in a moment.',
+  noPostUrl: 'No post URL found',
+  reauthenticate: 'Your account needs to be reconnected. Please reconnect your account.',
+  mediaInUse: 'This media file is attached to a post. Delete the post or remove the file from it first.',
+  mediaDeleted: 'Media deleted successfully!',
+} as const;
+
+const Id = z.string().trim().min(1).max(100);
+
+export const TweetInput = z.object({
+  content: z.string().max(100_000).default(''),
+  media: z.array(Id).max(50).default([]),
+});
+export type TweetInput = z.infer<typeof TweetInput>;
+
+const PostFields = {
+  socialAccountId: Id,
+  postType: z.string().trim().min(1).max(40),
+  content: z.string().max(100_000),
+  media: z.array(Id).max(50),
+  /** X threads and Threads reply chains: the first item is the post itself. */
+  tweets: z.array(TweetInput).max(50).nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  action: z.enum(POST_ACTIONS),
+  scheduledAt: z.iso.datetime({ offset: true, error: 'Please enter a valid date and time.' }).nullable(),
+};
+
+export const CreatePostInput = z.object({
+  socialAccountId: PostFields.socialAccountId,
+  postType: PostFields.postType.default('normal'),
+  content: PostFields.content.default(''),
+  media: PostFields.media.default([]),
+  tweets: PostFields.tweets.optional(),
+  metadata: PostFields.metadata.default({}),
+  action: PostFields.action,
+  scheduledAt: PostFields.scheduledAt.optional(),
+});
+export type CreatePostInput = z.infer<typeof CreatePostInput>;
+export type CreatePostBody = z.input<typeof CreatePostInput>;
+
+/** The same fields as creation, all optional; the row keeps what is not sent. */
+export const UpdatePostInput = z.object({
+  socialAccountId: PostFields.socialAccountId.optional(),
+  postType: PostFields.postType.optional(),
+  content: PostFields.content.optional(),
+  media: PostFields.media.optional(),
+  tweets: PostFields.tweets.optional(),
+  metadata: PostFields.metadata.optional(),
+  action: PostFields.action.optional(),
+  scheduledAt: PostFields.scheduledAt.optional(),
+});
+export type UpdatePostInput = z.infer<typeof UpdatePostInput>;
+
+export const ListPostsQuery = z.object({
+  view: z.enum(['upcoming', 'sent']).default('upcoming'),
+  search: z.string().trim().max(500).optional(),
+  platform: z.union([z.enum(PLATFORM_IDS), z.literal(''), z.literal('all')]).optional(),
+  status: z.union([z.enum(POST_STATUSES), z.literal(''), z.literal('all')]).optional(),
+  range: z.enum(['all', 'today', 'this-week', 'this-month', 'this-year', '30d']).default('all'),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type ListPostsQuery = z.infer<typeof ListPostsQuery>;
+
+export interface MediaDto {
+  id: string;
+  fileName: string;
+  originalName: string;
+  mimeType: string;
+  kind: MediaKind;
+  sizeBytes: number;
+  /** Owner-only address: `/api/media/<id>`. */
+  url: string;
+  createdAt: string;
+}
+
+export interface PostAccountSummary {
+  id: string;
+  platform: PlatformId;
+  accountName: string;
+  accountHandle: string | null;
+  avatarUrl: string | null;
+}
+
+export interface TweetDto {
+  content: string;
+  media: MediaDto[];
+}
+
+export interface PostDto {
+  id: string;
+  socialAccountId: string | null;
+  platform: PlatformId;
+  content: string;
+  status: PostStatus;
+  isDraft: boolean;
+  scheduledAt: string | null;
+  postedAt: string | null;
+  postType: string;
+  media: MediaDto[];
+  tweets: TweetDto[] | null;
+  metadata: Record<string, unknown>;
+  platformPostId: string | null;
+  platformPostUrl: string | null;
+  errorMessage: string | null;
+  account: PostAccountSummary | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ListPostsResult {
+  posts: PostDto[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type PostUrlResult = { url: string } | { action: 'reauthenticate'; error: string };
+
+export interface DeletePostResult {
+  message: string;
+}
+
+/** '{Draft or Post} and associated media deleted successfully!' (spec 02 section 8). */
+export function deletedPostMessage(isDraft: boolean): string {
+  return `${isDraft ? 'Draft' : 'Post'} and associated media deleted successfully!`;
+}
