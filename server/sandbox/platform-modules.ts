@@ -1,0 +1,7 @@
+import type { SandboxPlatformModule } from './sandbox-types.js';
+
+/**
+ * Every platform emulator the sandbox serves. Adding a platform = one import and one entry here
+ * (see docs/sandbox.md).
+ */
+export const PLATFORM_MODULES: SandboxPlatformModule[] = [];

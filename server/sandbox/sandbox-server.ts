@@ -1,0 +1,194 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createControlRoutes } from './control.routes.js';
+import { PLATFORM_MODULES } from './platform-modules.js';
+import { approvalRedirect, cancelRedirect, createSandboxContext } from './sandbox-context.js';
+import { renderAvatarSvg, renderPostsHtml } from './sandbox-html.js';
+import { createSandboxState, logRequest } from './sandbox-state.js';
+import type {
+  Fault,
+  SandboxContext,
+  SandboxContextC,
+  SandboxEnv,
+  SandboxPlatformModule,
+  SandboxSettings,
+  SandboxState,
+} from './sandbox-types.js';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  autoApprove?: boolean;
+  containerDelayMs?: number;
+  rateLimits?: boolean;
+}
+
+export interface CreateSandboxAppOptions {
+  state?: SandboxState;
+  settings?: Partial<SandboxSettings>;
+  modules?: SandboxPlatformModule[];
+  /** Requests held open by timeout faults; released when the sandbox closes. */
+  hanging?: Set<() => void>;
+}
+
+/**
+ * The sandbox as a Hono app: `https://<host>/<path>` of every platform is served at
+ * `/<host>/<path>`; `/_control/*` is the control API and `/_sandbox` the published-posts page.
+ */
+export function createSandboxApp(options: CreateSandboxAppOptions = {}) {
+  const state = options.state ?? createSandboxState(options.settings);
+  const ctx = createSandboxContext(state);
+  const hanging = options.hanging ?? new Set<() => void>();
+  const modules = options.modules ?? PLATFORM_MODULES;
+  const app = new Hono<SandboxEnv>();
+
+  for (const module of modules) {
+    for (const host of module.hosts) if (!state.hosts.has(host)) state.hosts.set(host, module.platform);
+  }
+
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith('/_') || path === '/') return next();
+    const host = path.split('/')[1] ?? '';
+    c.set('platform', state.hosts.get(host) ?? null);
+    const fault = takeFault(state, c.get('platform'), c.req.method, path);
+    if (fault && !fault.commit) return applyFault(c, fault, state, hanging, path);
+    await next();
+    if (fault) return applyFault(c, fault, state, hanging, path);
+    logRequest(state, {
+      time: new Date(ctx.now()).toISOString(),
+      method: c.req.method,
+      path,
+      platform: c.get('platform'),
+      status: c.res.status,
+    });
+  });
+
+  app.route('/_control', createControlRoutes(ctx));
+  registerSandboxPages(app, ctx);
+  for (const module of modules) module.register(app, ctx);
+  return app;
+}
+
+function takeFault(
+  state: SandboxState,
+  platform: string | null,
+  method: string,
+  path: string,
+): Fault | undefined {
+  for (const fault of state.faults) {
+    if (fault.platform && fault.platform !== platform) continue;
+    if (fault.method && fault.method !== method) continue;
+    if (fault.pathPattern && !compiled(fault.pathPattern).test(path)) continue;
+    if (fault.times > 0) {
+      fault.times -= 1;
+      if (fault.times === 0) state.faults = state.faults.filter((f) => f !== fault);
+    }
+    return fault;
+  }
+  return undefined;
+}
+
+const regexCache = new Map<string, RegExp>();
+function compiled(pattern: string): RegExp {
+  let regex = regexCache.get(pattern);
+  if (!regex) {
+    regex = new RegExp(pattern);
+    regexCache.set(pattern, regex);
+  }
+  return regex;
+}
+
+function applyFault(
+  c: SandboxContextC,
+  fault: Fault,
+  state: SandboxState,
+  hanging: Set<() => void>,
+  path: string,
+): Response | Promise<Response> {
+  const entry = {
+    time: new Date(Date.now() + state.clockOffsetMs).toISOString(),
+    method: c.req.method,
+    path,
+    platform: c.get('platform'),
+    status: fault.kind === 'status' ? (fault.status ?? 500) : 0,
+  };
+  logRequest(state, entry);
+  if (fault.kind === 'status') {
+    const headers = new Headers(fault.headers ?? {});
+    const body = fault.body ?? { error: 'Injected sandbox fault', status: entry.status };
+    if (typeof body === 'string') return new Response(body, { status: entry.status, headers });
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    return new Response(JSON.stringify(body), { status: entry.status, headers });
+  }
+  if (fault.kind === 'reset') {
+    c.env.incoming.socket.destroy();
+    return new Response(null, { status: 502 });
+  }
+  // Timeout: never answer; the request is released (with a 504) only when the sandbox closes.
+  return new Promise<Response>((resolve) => {
+    const release = () => resolve(new Response('Sandbox closed', { status: 504 }));
+    hanging.add(release);
+  });
+}
+
+function registerSandboxPages(app: Hono<SandboxEnv>, ctx: SandboxContext): void {
+  app.get('/', (c) => c.redirect('/_sandbox'));
+  app.get('/_sandbox', (c) => {
+    const posts = ctx.state.posts.slice().reverse();
+    return c.html(renderPostsHtml('Published posts', posts, ctx.baseUrl(c)));
+  });
+  app.get('/_sandbox/avatar/:file', (c) => {
+    const name = c.req.param('file').replace(/\.svg$/, '');
+    return c.body(renderAvatarSvg(name), 200, {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=86400',
+    });
+  });
+  app.post('/_sandbox/consent/:id', async (c) => {
+    const consent = ctx.state.consents.get(c.req.param('id'));
+    if (!consent) return c.html('<p>This consent request has expired. Start again from the app.</p>', 404);
+    ctx.state.consents.delete(consent.id);
+    const form = await c.req.parseBody();
+    if (form.decision !== 'approve') {
+      return c.redirect(cancelRedirect(consent.redirectUri, consent.state, consent.cancelParams), 302);
+    }
+    const email = typeof form.email === 'string' && form.email.trim() ? form.email.trim() : undefined;
+    const code = await consent.approve({ email: email ?? consent.emailInput?.defaultEmail });
+    return c.redirect(approvalRedirect(consent.redirectUri, code, consent.state, consent.fragment), 302);
+  });
+}
+
+export interface RunningSandbox {
+  url: string;
+  state: SandboxState;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox on its own port (0 = a free one). */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const state = createSandboxState({
+    autoApprove: options.autoApprove,
+    containerDelayMs: options.containerDelayMs,
+    rateLimits: options.rateLimits,
+  });
+  const hanging = new Set<() => void>();
+  const app = createSandboxApp({ state, hanging });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const release of hanging) release();
+        hanging.clear();
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
+}
