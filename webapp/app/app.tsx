@@ -1,3 +1,15 @@
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
 export function App() {
-  return <div className="p-8">Postloom</div>;
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createAppRouter(queryClient));
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
 }

@@ -1,0 +1,28 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Toaster } from 'sonner';
+import { sessionQueryKey } from '../features/auth/api/get-session';
+import { markSessionEnded, SESSION_EXPIRED_MESSAGE } from '../features/shell/session-end';
+import { onUnauthorized } from '../lib/api-client';
+
+/**
+ * React Query and the toaster. A 401 from any API call while signed in sets the session to
+ * signed out, so the route guard sends the user to /login (the one client-side interceptor).
+ */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (!queryClient.getQueryData(sessionQueryKey)) return;
+        markSessionEnded({ message: SESSION_EXPIRED_MESSAGE, rememberOrigin: true });
+        queryClient.setQueryData(sessionQueryKey, null);
+      }),
+    [queryClient],
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster position="top-right" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,80 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AnalyticsPage } from '../features/analytics/pages/analytics-page';
+import { authRoutes } from '../features/auth/routes';
+import { CalendarPage } from '../features/calendar/pages/calendar-page';
+import { DataDeletionPage } from '../features/legal/pages/data-deletion-page';
+import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
+import { TermsPage } from '../features/legal/pages/terms-page';
+import { DashboardPage } from '../features/posts/pages/dashboard-page';
+import { SentPage } from '../features/posts/pages/sent-page';
+import { QueuesPage } from '../features/queues/pages/queues-page';
+import { SchedulePage } from '../features/schedule/pages/schedule-page';
+import { NotificationSettingsPage } from '../features/settings/pages/notification-settings-page';
+import { PrivacySecurityPage } from '../features/settings/pages/privacy-security-page';
+import { ProfilePage } from '../features/settings/pages/profile-page';
+import { SettingsLayout } from '../features/settings/pages/settings-layout';
+import { SubscriptionPage } from '../features/settings/pages/subscription-page';
+import { SubscriptionSuccessPage } from '../features/settings/pages/subscription-success-page';
+import { AppShell } from '../features/shell/components/app-shell';
+import { AuthErrorPage } from '../features/shell/pages/auth-error-page';
+import { NotFoundPage } from '../features/shell/pages/not-found-page';
+import { ProtectedRoute } from './protected-route';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+/** Pages inside the guard and the application shell (paths relative to /). */
+function protectedRoutes(): RouteObject[] {
+  return [
+    { index: true, element: <DashboardPage /> },
+    { path: 'dashboard', element: <DashboardPage /> },
+    { path: 'sent', element: <SentPage /> },
+    { path: 'schedule', element: <SchedulePage /> },
+    { path: 'calendar', element: <CalendarPage /> },
+    { path: 'analytics', element: <AnalyticsPage /> },
+    { path: 'automated-queues', element: <QueuesPage /> },
+    {
+      path: 'settings',
+      element: <SettingsLayout />,
+      children: [
+        { index: true, element: <Navigate to="/settings/profile" replace /> },
+        { path: 'profile', element: <ProfilePage /> },
+        { path: 'privacy', element: <PrivacySecurityPage /> },
+        { path: 'subscription', element: <SubscriptionPage /> },
+        { path: 'notifications', element: <NotificationSettingsPage /> },
+        { path: '*', element: <NotFoundPage inShell /> },
+      ],
+    },
+    { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
+  ];
+}
+
+/** Every route of the web app: public pages, then the protected shell, then the 404 page. */
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        ...authRoutes,
+        { path: '/error', element: <AuthErrorPage /> },
+        { path: '/privacy', element: <PrivacyPolicyPage /> },
+        { path: '/terms', element: <TermsPage /> },
+        { path: '/data-deletion', element: <DataDeletionPage /> },
+        {
+          path: '/',
+          element: (
+            <ProtectedRoute>
+              <AppShell />
+            </ProtectedRoute>
+          ),
+          // Errors inside a page keep the header and sidebar around them.
+          children: [{ errorElement: <RouteErrorBoundary />, children: protectedRoutes() }],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(_queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes());
+}

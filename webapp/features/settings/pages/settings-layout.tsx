@@ -1,0 +1,46 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { ChevronLeftIcon } from '../../../components/icons';
+
+const MENU = [
+  { to: '/settings/profile', label: 'Personal Information' },
+  { to: '/settings/privacy', label: 'Privacy & Security' },
+  { to: '/settings/subscription', label: 'Subscription' },
+];
+
+/** `/settings/*`: back to the dashboard, the settings menu, and the chosen page. */
+export function SettingsLayout() {
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Link
+        to="/dashboard"
+        className="mb-4 inline-flex items-center gap-1 rounded-lg py-1 pr-2 text-gray-600 text-sm hover:text-gray-900"
+      >
+        <ChevronLeftIcon className="h-4 w-4" /> Back to Dashboard
+      </Link>
+      <h1 className="mb-6 font-bold text-2xl text-gray-900 tracking-tight">Settings</h1>
+      <div className="flex flex-col gap-6 md:flex-row">
+        <nav aria-label="Settings" className="md:w-56 md:shrink-0">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {MENU.map((item) => (
+              <li key={item.to} className="shrink-0">
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 font-medium text-sm ${
+                      isActive ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-white'
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { api } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../auth/api/get-session';
+import { RETURN_TO_KEY } from '../../auth/return-to';
+import { markSessionEnded, type SessionEnd } from '../session-end';
+
+/**
+ * Ends the session on the server, drops every cached query and lets the route guard send the
+ * user to /login (with `end.message` as navigation state). A failed server call still signs out
+ * locally: the user asked to leave.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+
+  const signOut = useCallback(
+    async (end: SessionEnd = { rememberOrigin: false }) => {
+      setIsSigningOut(true);
+      try {
+        await api('/api/auth/logout', { method: 'POST' });
+      } catch {
+        // the cookie may already be gone; signing out locally is what matters
+      }
+      if (!end.rememberOrigin) {
+        try {
+          sessionStorage.removeItem(RETURN_TO_KEY);
+        } catch {
+          // storage disabled
+        }
+      }
+      markSessionEnded(end);
+      await queryClient.cancelQueries();
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+      setIsSigningOut(false);
+    },
+    [queryClient],
+  );
+
+  return { signOut, isSigningOut };
+}
