@@ -1,12 +1,18 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
+import { createEventsRoutes } from './events/events.routes.js';
 import { createAppConfigRoutes } from './http/app-config.routes.js';
 import { createHealthRoutes } from './http/health.routes.js';
 import { apiNotFound, csrfProtection, errorHandler, requestLogger } from './http/middleware.js';
 import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
+import { createMediaRoutes } from './media/media.routes.js';
+import { createPostsRoutes } from './posts/posts.routes.js';
+import { createPreferencesRoutes } from './settings/preferences.routes.js';
+import { createDevMailRoutes } from './mail/outbox.routes.js';
 
 export interface CreateAppOptions {
   /** Serve the built web app (off in API-only tests). */
@@ -29,9 +35,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Feature routes: one line per feature, each a Hono sub-app.
   app.route('/api/health', createHealthRoutes());
   app.route('/api/app-config', createAppConfigRoutes());
+  app.route('/api/media', createMediaRoutes());
+  app.route('/api/posts', createPostsRoutes());
+  app.route('/api/settings/preferences', createPreferencesRoutes());
+  app.route('/api/events', createEventsRoutes());
+  app.route('/api/auth', createAuthRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);
+  if (!deps.config.isProduction && !deps.config.SMTP_URL) app.route('/dev/mail', createDevMailRoutes());
   if (options.serveWebapp !== false) mountWebapp(app);
   return app;
 }

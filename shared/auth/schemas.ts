@@ -124,6 +124,11 @@ export type UpdatePasswordForm = z.infer<typeof UpdatePasswordForm>;
 export const GoogleCallbackInput = z.object({
   code: z.string().min(1, 'Missing authorization parameters').max(4096),
   state: z.string().min(1, 'Missing authorization parameters').max(512),
+  /** RFC 9207 issuer parameter, when the provider sends one. */
+  iss: z.string().max(512).optional(),
+  /** For a first sign-in that creates the user: the browser's zone and language. */
+  timezone: z.string().trim().min(1).max(64).optional(),
+  language: z.string().trim().min(1).max(35).optional(),
 });
 export type GoogleCallbackInput = z.infer<typeof GoogleCallbackInput>;
 

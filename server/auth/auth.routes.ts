@@ -1,0 +1,203 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { describeRoute } from 'hono-openapi';
+import { z } from 'zod';
+import {
+  ConfirmEmailInput,
+  GoogleCallbackInput,
+  LoginInput,
+  PasswordResetInput,
+  ResendConfirmationInput,
+  SignupInput,
+  TokenInput,
+  UpdatePasswordInput,
+} from '../../shared/auth/schemas.js';
+import { AppError } from '../core/errors.js';
+import { clientAddress, rateLimit } from '../core/rate-limit.js';
+import { validate } from '../core/validate.js';
+import type { AppEnv } from '../http/types.js';
+import { confirmEmail } from './confirm-email.js';
+import { createApiToken } from './create-api-token.js';
+import { finishGoogleSignIn } from './finish-google-sign-in.js';
+import { GOOGLE_NOT_CONFIGURED, isGoogleConfigured } from './google-oidc.js';
+import { login } from './login.js';
+import { requestPasswordReset } from './request-password-reset.js';
+import { resendConfirmation } from './resend-confirmation.js';
+import { clearSessionCookie, requireAuth, setSessionCookie } from './session.middleware.js';
+import { signup } from './signup.js';
+import { OAUTH_STATE_TTL_MS, startGoogleSignIn } from './start-google-sign-in.js';
+import { toSessionUser } from './to-session-user.js';
+import { updatePassword } from './update-password.js';
+
+const tags = ['auth'];
+const GOOGLE_STATE_COOKIE = 'postloom_google_state';
+const ok = { ok: true } as const;
+
+/** `/api/auth/*`: sign-up, sign-in, sessions, e-mail confirmation, password reset, Google. */
+export function createAuthRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', authRateLimit())
+    .post(
+      '/signup',
+      describeRoute({ tags, summary: 'Create an account' }),
+      validate('json', SignupInput),
+      async (c) => {
+        const result = await signup(c.var.deps, c.req.valid('json'));
+        return c.json(result, 201);
+      },
+    )
+    .post(
+      '/login',
+      describeRoute({ tags, summary: 'Sign in with e-mail and password' }),
+      validate('json', LoginInput),
+      async (c) => {
+        const session = await login(c.var.deps, c.req.valid('json'), clientAddress(c));
+        setSessionCookie(c, session.token, session);
+        return c.json(ok);
+      },
+    )
+    .post('/logout', describeRoute({ tags, summary: 'End the current session' }), async (c) => {
+      const session = c.var.session;
+      if (session) await c.var.deps.lucia.invalidateSession(session.id);
+      clearSessionCookie(c);
+      return c.json(ok);
+    })
+    .post(
+      '/token',
+      describeRoute({ tags, summary: 'A bearer token for clients without cookies' }),
+      validate('json', TokenInput),
+      async (c) => {
+        return c.json(await createApiToken(c.var.deps, c.req.valid('json'), clientAddress(c)));
+      },
+    )
+    .get(
+      '/session',
+      describeRoute({ tags, summary: 'The signed-in user (401 when signed out)' }),
+      requireAuth,
+      (c) => {
+        const user = c.var.user;
+        if (!user) throw new AppError('not_authenticated', 'Not authenticated');
+        return c.json({ user: toSessionUser(user) });
+      },
+    )
+    .post(
+      '/confirm',
+      describeRoute({ tags, summary: 'Confirm the e-mail by link token or 8-digit code' }),
+      validate('json', ConfirmEmailInput),
+      async (c) => {
+        const session = await confirmEmail(c.var.deps, c.req.valid('json'));
+        setSessionCookie(c, session.token, session);
+        return c.json(ok);
+      },
+    )
+    .post(
+      '/confirm/resend',
+      describeRoute({ tags, summary: 'Send the confirmation e-mail again' }),
+      validate('json', ResendConfirmationInput),
+      async (c) => {
+        await resendConfirmation(c.var.deps, c.req.valid('json'));
+        return c.json(ok);
+      },
+    )
+    .post(
+      '/password/reset',
+      describeRoute({ tags, summary: 'E-mail a password reset link' }),
+      validate('json', PasswordResetInput),
+      async (c) => {
+        await requestPasswordReset(c.var.deps, c.req.valid('json'));
+        return c.json(ok);
+      },
+    )
+    .post(
+      '/password/update',
+      describeRoute({ tags, summary: 'Set a new password with a reset token; ends all sessions' }),
+      validate('json', UpdatePasswordInput),
+      async (c) => {
+        await updatePassword(c.var.deps, c.req.valid('json'));
+        clearSessionCookie(c);
+        return c.json(ok);
+      },
+    )
+    .get(
+      '/google/start',
+      describeRoute({ tags, summary: 'Redirect to Google sign-in' }),
+      validate('query', z.object({ remember: z.enum(['true', 'false']).optional() })),
+      async (c) => {
+        const { deps } = c.var;
+        if (!isGoogleConfigured(deps.config)) throw new AppError('not_configured', GOOGLE_NOT_CONFIGURED);
+        const { url, state } = await startGoogleSignIn(deps, {
+          remember: c.req.valid('query').remember === 'true',
+        });
+        // Binds the flow to this browser: a callback link sent to someone else does not sign them in.
+        setCookie(c, GOOGLE_STATE_COOKIE, state, {
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: deps.config.isHttps,
+          path: '/api/auth/google',
+          maxAge: OAUTH_STATE_TTL_MS / 1000,
+        });
+        return c.redirect(url, 302);
+      },
+    )
+    .post(
+      '/google/callback',
+      describeRoute({ tags, summary: 'Finish Google sign-in with { code, state }' }),
+      validate('json', GoogleCallbackInput),
+      async (c) => {
+        const session = await finishGoogleSignIn(
+          c.var.deps,
+          c.req.valid('json'),
+          getCookie(c, GOOGLE_STATE_COOKIE),
+        );
+        clearGoogleStateCookie(c);
+        setSessionCookie(c, session.token, session);
+        return c.json(ok);
+      },
+    )
+    .get(
+      '/google/callback',
+      describeRoute({ tags, summary: 'Finish Google sign-in from a redirect' }),
+      validate('query', GoogleCallbackInput),
+      async (c) => {
+        const { config } = c.var.deps;
+        try {
+          const session = await finishGoogleSignIn(
+            c.var.deps,
+            c.req.valid('query'),
+            getCookie(c, GOOGLE_STATE_COOKIE),
+          );
+          clearGoogleStateCookie(c);
+          setSessionCookie(c, session.token, session);
+          return c.redirect(`${config.APP_URL}/dashboard`, 302);
+        } catch {
+          return c.redirect(`${config.APP_URL}/login?error=google`, 302);
+        }
+      },
+    );
+}
+
+function clearGoogleStateCookie(c: Parameters<typeof setSessionCookie>[0]) {
+  setCookie(c, GOOGLE_STATE_COOKIE, '', {
+    path: '/api/auth/google',
+    maxAge: 0,
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
+}
+
+/**
+ * Per client address, RATE_LIMIT_AUTH_PER_MINUTE requests a minute. GET /session is polled
+ * by the web app, so it spends its own bucket and never eats sign-in attempts.
+ */
+function authRateLimit(): MiddlewareHandler<AppEnv> {
+  let limits: { actions: ReturnType<typeof rateLimit>; session: ReturnType<typeof rateLimit> } | undefined;
+  return async (c, next) => {
+    const perMinute = c.var.deps.config.RATE_LIMIT_AUTH_PER_MINUTE;
+    limits ??= {
+      actions: rateLimit({ name: 'auth', perMinute }),
+      session: rateLimit({ name: 'auth-session', perMinute }),
+    };
+    const limit = c.req.method === 'GET' && c.req.path.endsWith('/session') ? limits.session : limits.actions;
+    return limit(c, next);
+  };
+}

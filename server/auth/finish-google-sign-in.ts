@@ -1,0 +1,128 @@
+import * as oauth from 'oauth4webapi';
+import type { GoogleCallbackInput } from '../../shared/auth/schemas.js';
+import { AppError } from '../core/errors.js';
+import { newId, safeEqual, sha256Hex } from '../core/ids.js';
+import type { AppDeps } from '../http/types.js';
+import { findUserByEmail, findUserByGoogleSub } from './auth.repository.js';
+import { createSession } from './create-session.js';
+import {
+  discoverGoogle,
+  GOOGLE_PROVIDER,
+  googleClient,
+  googleRedirectUri,
+  httpOptions,
+} from './google-oidc.js';
+
+export const GOOGLE_FAILED = 'Authentication failed. Please try again.';
+
+function failed(): AppError {
+  return new AppError('oauth_error', GOOGLE_FAILED, { status: 401 });
+}
+
+/**
+ * Finishes the Google flow: the state must be ours, unused, unexpired and the one this
+ * browser started (`boundState` from its cookie); the code is exchanged with the PKCE
+ * verifier and oauth4webapi checks the id_token's issuer, audience, expiry and nonce.
+ * A verified e-mail signs into the matching user, or creates a confirmed one.
+ */
+export async function finishGoogleSignIn(
+  deps: AppDeps,
+  input: GoogleCallbackInput,
+  boundState: string | undefined,
+) {
+  const { config, db, cipher, logger } = deps;
+  if (!boundState || !safeEqual(boundState, input.state)) throw failed();
+  const now = Date.now();
+  const claim = await db
+    .updateTable('oauthStates')
+    .set({ usedAt: now })
+    .where('id', '=', sha256Hex(input.state))
+    .where('provider', '=', GOOGLE_PROVIDER)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .returning(['codeVerifier', 'nonce', 'data'])
+    .executeTakeFirst();
+  if (!claim?.codeVerifier || !claim.nonce) throw failed();
+
+  const { client, clientAuth } = googleClient(config);
+  const server = await discoverGoogle(config);
+  let claims: oauth.IDToken;
+  try {
+    const params = new URLSearchParams({ code: input.code, state: input.state });
+    if (input.iss) params.set('iss', input.iss);
+    const callbackParams = oauth.validateAuthResponse(server, client, params, input.state);
+    const response = await oauth.authorizationCodeGrantRequest(
+      server,
+      client,
+      clientAuth,
+      callbackParams,
+      googleRedirectUri(config),
+      cipher.decrypt(claim.codeVerifier),
+      httpOptions(config),
+    );
+    const result = await oauth.processAuthorizationCodeResponse(server, client, response, {
+      expectedNonce: cipher.decrypt(claim.nonce),
+      requireIdToken: true,
+    });
+    const validated = oauth.getValidatedIdTokenClaims(result);
+    if (!validated) throw new Error('no id_token');
+    claims = validated;
+  } catch (error) {
+    logger.warn('google sign-in rejected', { error: error instanceof Error ? error.message : 'unknown' });
+    throw failed();
+  }
+  const email = typeof claims.email === 'string' ? claims.email.trim() : '';
+  if (claims.email_verified !== true || !email) throw failed();
+
+  const userId = await findOrCreateGoogleUser(deps, {
+    sub: claims.sub,
+    email,
+    timezone: input.timezone,
+    language: input.language,
+  });
+  const { remember } = JSON.parse(claim.data ?? '{}') as { remember?: boolean };
+  return createSession(deps, userId, { remember: remember === true, kind: 'cookie' });
+}
+
+async function findOrCreateGoogleUser(
+  deps: AppDeps,
+  google: { sub: string; email: string; timezone?: string; language?: string },
+): Promise<string> {
+  const { db } = deps;
+  const now = Date.now();
+  const bySub = await findUserByGoogleSub(db, google.sub);
+  if (bySub) return bySub.id;
+  const byEmail = await findUserByEmail(db, google.email);
+  if (byEmail) {
+    // Google vouches for the address, so it also counts as confirmed.
+    await db
+      .updateTable('users')
+      .set((eb) => ({
+        googleSub: google.sub,
+        emailConfirmedAt: eb.fn.coalesce('emailConfirmedAt', eb.val(now)),
+        setupComplete: 1,
+        updatedAt: now,
+      }))
+      .where('id', '=', byEmail.id)
+      .execute();
+    return byEmail.id;
+  }
+  const id = newId();
+  await db
+    .insertInto('users')
+    .values({
+      id,
+      email: google.email,
+      passwordHash: null,
+      emailConfirmedAt: now,
+      googleSub: google.sub,
+      timezone: google.timezone ?? 'UTC',
+      language: google.language ?? 'en',
+      timeFormat: null,
+      setupComplete: 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  return id;
+}
