@@ -174,7 +174,7 @@ export const PLATFORMS: readonly PlatformInfo[] = [
     brandColor: '#0A66C2',
     postTypes: [
       { id: 'normal', label: 'Post', hasText: true, mediaKinds: ['image', 'video', 'document', 'audio'] },
-      { id: 'article', label: 'Article', hasText: true, mediaKinds: [] },
+      { id: 'article', label: 'Article', hasText: true, mediaKinds: ['image', 'video', 'document', 'audio'] },
     ],
     defaultPostType: 'normal',
     mediaKinds: ['image', 'video', 'document', 'audio'],

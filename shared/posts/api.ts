@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import { PLATFORM_IDS, type PlatformId } from '../platforms/ids.js';
+import type { MediaKind } from '../platforms/registry.js';
+import {
+  POST_PAGE_SIZE,
+  POST_SORTS,
+  POST_STATUSES,
+  type PostStatus,
+  SENT_DATE_FILTERS,
+  UPCOMING_DATE_FILTERS,
+} from './constants.js';
+import type { PostAction } from './validate-post.js';
 
-/** The statuses a post moves through (spec 02 section 4, plus `publishing` while the engine owns it). */
-export const POST_STATUSES = ['draft', 'scheduled', 'publishing', 'posted', 'failed'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+export { POST_STATUSES, type PostStatus } from './constants.js';
+export type { MediaKind };
 
-export const POST_ACTIONS = ['draft', 'schedule', 'publish'] as const;
-export type PostAction = (typeof POST_ACTIONS)[number];
+export const POST_ACTIONS = ['draft', 'schedule', 'publish'] as const satisfies readonly PostAction[];
+export type { PostAction };
 
-export const MEDIA_KINDS = ['image', 'video', 'document', 'audio'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
-
-export const POSTS_PAGE_SIZE = 10;
-
-export const UPCOMING_RANGES = ['today', 'this-week', 'this-month', 'all'] as const;
-export const SENT_RANGES = ['all', 'today', 'this-week', 'this-month', 'this-year', '30d'] as const;
-export type PostRange = (typeof UPCOMING_RANGES)[number] | (typeof SENT_RANGES)[number];
+export const POSTS_PAGE_SIZE = POST_PAGE_SIZE;
 
 export const POST_MESSAGES = {
   accountNotFound: 'Account not found',
@@ -82,8 +84,8 @@ export const ListPostsQuery = z.object({
   search: z.string().trim().max(500).optional(),
   platform: z.union([z.enum(PLATFORM_IDS), z.literal(''), z.literal('all')]).optional(),
   status: z.union([z.enum(POST_STATUSES), z.literal(''), z.literal('all')]).optional(),
-  range: z.enum(['all', 'today', 'this-week', 'this-month', 'this-year', '30d']).default('all'),
-  sort: z.enum(['newest', 'oldest']).default('newest'),
+  range: z.enum([...new Set([...UPCOMING_DATE_FILTERS, ...SENT_DATE_FILTERS])] as [string, ...string[]]).default('all'),
+  sort: z.enum(POST_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type ListPostsQuery = z.infer<typeof ListPostsQuery>;
