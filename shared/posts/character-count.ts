@@ -22,12 +22,18 @@ function countCodePoints(text: string): number {
   return count;
 }
 
+let segmenter: Intl.Segmenter | null | undefined;
+
 function graphemesOf(text: string): string[] {
-  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-    return Array.from(segmenter.segment(text), (part) => part.segment);
+  if (segmenter === undefined) {
+    segmenter =
+      typeof Intl !== 'undefined' && 'Segmenter' in Intl
+        ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+        : null;
   }
-  return Array.from(text);
+  // Without Intl.Segmenter (very old browsers) fall back to code points: emoji sequences then count per part.
+  if (!segmenter) return Array.from(text);
+  return Array.from(segmenter.segment(text), (part) => part.segment);
 }
 
 function countThreadsLength(text: string): number {
