@@ -1,7 +1,9 @@
+import { facebookModule } from './platforms/facebook.js';
+import { xModule } from './platforms/x.js';
 import type { SandboxPlatformModule } from './sandbox-types.js';
 
 /**
  * Every platform emulator the sandbox serves. Adding a platform = one import and one entry here
  * (see docs/sandbox.md).
  */
-export const PLATFORM_MODULES: SandboxPlatformModule[] = [];
+export const PLATFORM_MODULES: SandboxPlatformModule[] = [xModule, facebookModule];
