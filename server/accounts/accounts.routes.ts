@@ -1,0 +1,63 @@
+import { type Context, Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { ConnectCallbackInput, FacebookPagesInput, PlatformParam } from '../../shared/accounts/account.js';
+import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { AppError } from '../core/errors.js';
+import { validate } from '../core/validate.js';
+import type { AppEnv } from '../http/types.js';
+import { chooseFacebookPages } from './choose-facebook-pages.js';
+import { completeConnect, startConnect } from './connect-account.js';
+import { disconnectAccount } from './disconnect-account.js';
+import { listAccounts, listPlatformAvailability } from './list-accounts.js';
+import type { SessionRef } from './oauth-context.js';
+
+const tags = ['accounts'];
+
+function sessionRef(c: Context<AppEnv>): SessionRef {
+  const user = currentUser(c);
+  const session = c.var.session;
+  if (!session) throw new AppError('not_authenticated', 'User session not found');
+  return { userId: user.id, sessionToken: session.id };
+}
+
+/** /api/accounts: connected social accounts, the OAuth connection flow and disconnecting. */
+export function createAccountsRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    .get('/', describeRoute({ tags, summary: "The user's connected accounts, newest first" }), async (c) =>
+      c.json({ accounts: await listAccounts(c.var.deps, currentUser(c).id) }),
+    )
+    .get('/platforms', describeRoute({ tags, summary: 'How this server reaches each platform' }), (c) =>
+      c.json({ platforms: listPlatformAvailability(c.var.deps) }),
+    )
+    .post(
+      '/facebook/pages',
+      describeRoute({ tags, summary: 'Connect the chosen Facebook Pages' }),
+      validate('json', FacebookPagesInput),
+      async (c) => c.json(await chooseFacebookPages(c.var.deps, sessionRef(c), c.req.valid('json'))),
+    )
+    .get(
+      '/:platform/connect',
+      describeRoute({ tags, summary: "The platform's authorization address" }),
+      validate('param', PlatformParam),
+      async (c) => c.json(await startConnect(c.var.deps, sessionRef(c), c.req.valid('param').platform)),
+    )
+    .post(
+      '/:platform/callback',
+      describeRoute({ tags, summary: 'Finish a connection with the code and state the platform returned' }),
+      validate('param', PlatformParam),
+      validate('json', ConnectCallbackInput),
+      async (c) =>
+        c.json(
+          await completeConnect(
+            c.var.deps,
+            sessionRef(c),
+            c.req.valid('param').platform,
+            c.req.valid('json'),
+          ),
+        ),
+    )
+    .delete('/:id', describeRoute({ tags, summary: 'Disconnect an account' }), async (c) =>
+      c.json(await disconnectAccount(c.var.deps, currentUser(c).id, c.req.param('id'))),
+    );
+}
