@@ -1,4 +1,5 @@
 import { facebookModule } from './platforms/facebook.js';
+import { linkedinModule } from './platforms/linkedin.js';
 import { xModule } from './platforms/x.js';
 import type { SandboxPlatformModule } from './sandbox-types.js';
 
@@ -6,4 +7,4 @@ import type { SandboxPlatformModule } from './sandbox-types.js';
  * Every platform emulator the sandbox serves. Adding a platform = one import and one entry here
  * (see docs/sandbox.md).
  */
-export const PLATFORM_MODULES: SandboxPlatformModule[] = [xModule, facebookModule];
+export const PLATFORM_MODULES: SandboxPlatformModule[] = [xModule, linkedinModule, facebookModule];

@@ -26,7 +26,9 @@ export function graphSegments(c: SandboxContextC, host: string): string[] {
 function addParam(result: GraphParams, key: string, value: string): void {
   const bracket = /^(.+?)\[[^\]]*\]$/.exec(key);
   const name = bracket ? bracket[1]! : key;
-  (result.lists[name] ??= []).push(value);
+  const list = result.lists[name] ?? [];
+  list.push(value);
+  result.lists[name] = list;
   if (!(name in result.params) || !bracket) result.params[name] = value;
 }
 
