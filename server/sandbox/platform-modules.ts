@@ -1,6 +1,5 @@
 import { facebookModule } from './platforms/facebook.js';
 import { linkedinModule } from './platforms/linkedin.js';
-import { linkedinModule } from './platforms/linkedin.js';
 import { xModule } from './platforms/x.js';
 import type { SandboxPlatformModule } from './sandbox-types.js';
 
