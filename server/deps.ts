@@ -6,6 +6,7 @@ import type { Db } from './db/database.js';
 import { createEventBus } from './events/event-bus.js';
 import type { AppDeps } from './http/types.js';
 import { createMailer } from './mail/mailer.js';
+import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 
 /** Builds the services once; tests call this with their own config and database. */
 export function createDeps({
@@ -17,13 +18,17 @@ export function createDeps({
   db: Db;
   logger?: Logger;
 }): AppDeps {
-  return {
+  const cipher = createCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
+  const deps: Omit<AppDeps, 'scheduler'> & { scheduler?: Scheduler } = {
     config,
     db,
     logger,
-    mailer: createMailer({ config, db, logger }),
+    mailer: createMailer({ config, db, logger, cipher }),
     events: createEventBus(),
-    cipher: createCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir)),
+    cipher,
     lucia: createLucia(db, config),
   };
+  // The scheduler needs the other services; it is only started by server/main.ts.
+  deps.scheduler = createScheduler(deps as AppDeps);
+  return deps as AppDeps;
 }

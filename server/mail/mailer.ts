@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import type { Cipher } from '../core/crypto.js';
 import { newId } from '../core/ids.js';
 import type { Logger } from '../core/logger.js';
 import type { Db } from '../db/database.js';
@@ -21,7 +22,17 @@ export interface Mailer {
  * Real SMTP with SMTP_URL; otherwise every message is rendered by nodemailer and kept in
  * the `mail_outbox` table, listed at /dev/mail, with its links printed in the log.
  */
-export function createMailer({ config, db, logger }: { config: Config; db: Db; logger: Logger }): Mailer {
+export function createMailer({
+  config,
+  db,
+  logger,
+  cipher,
+}: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  cipher: Cipher;
+}): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
@@ -39,7 +50,15 @@ export function createMailer({ config, db, logger }: { config: Config; db: Db; l
       const id = newId();
       await db
         .insertInto('mailOutbox')
-        .values({ id, toAddress: message.to, createdAt: Date.now(), ...pick(message) })
+        .values({
+          id,
+          toAddress: message.to,
+          createdAt: Date.now(),
+          subject: message.subject,
+          // The bodies hold single-use links and codes: encrypted, so the database file alone never holds them.
+          text: cipher.encrypt(message.text),
+          html: cipher.encrypt(message.html),
+        })
         .execute();
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       // Outbox mode is for local use only: the links are what a developer needs to continue.
@@ -51,6 +70,12 @@ export function createMailer({ config, db, logger }: { config: Config; db: Db; l
   };
 }
 
-function pick(message: MailMessage) {
-  return { subject: message.subject, text: message.text, html: message.html };
+/** Reads an outbox body back (older rows may be plain text). */
+export function openOutboxBody(cipher: Cipher, stored: string): string {
+  if (!stored.startsWith('v1.')) return stored;
+  try {
+    return cipher.decrypt(stored);
+  } catch {
+    return '(this message was stored with another encryption key)';
+  }
 }

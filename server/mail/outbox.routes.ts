@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/types.js';
 import { escapeHtml } from './escape-html.js';
+import { openOutboxBody } from './mailer.js';
 
 /**
  * `/dev/mail`: the local outbox when no SMTP_URL is set (never in production). Every
@@ -53,9 +54,11 @@ export function createDevMailRoutes() {
 <h1 style="font-size:22px">${escapeHtml(row.subject)}</h1>
 <p style="color:#4b5563">to ${escapeHtml(row.toAddress)} · ${escapeHtml(new Date(row.createdAt).toISOString())}</p>`;
       // The HTML part is rendered as the recipient would see it; the text part below it.
-      const inner = /<body[^>]*>([\s\S]*)<\/body>/i.exec(row.html)?.[1] ?? row.html;
+      const { cipher } = c.var.deps;
+      const html = openOutboxBody(cipher, row.html);
+      const inner = /<body[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
       const message = `<section aria-label="HTML version" style="border:1px solid #e5e7eb;border-radius:8px;margin:16px 0">${inner}</section>
-<details><summary>Text version</summary><pre style="white-space:pre-wrap">${escapeHtml(row.text)}</pre></details>`;
+<details><summary>Text version</summary><pre style="white-space:pre-wrap">${escapeHtml(openOutboxBody(cipher, row.text))}</pre></details>`;
       return c.html(page(row.subject, header + message));
     });
 }

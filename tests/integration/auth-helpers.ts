@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { openOutboxBody } from '../../server/mail/mailer.js';
 import { cookiesOf, type TestApp } from '../support/test-app.js';
 
 export const PASSWORD = 'correct-horse-1';
@@ -13,7 +14,11 @@ export async function lastMailTo(t: TestApp, to: string) {
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row) throw new Error(`no mail to ${to}`);
-  return row;
+  return {
+    ...row,
+    text: openOutboxBody(t.deps.cipher, row.text),
+    html: openOutboxBody(t.deps.cipher, row.html),
+  };
 }
 
 export function tokenFromLink(text: string, path: string): string {
