@@ -1,3 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FullScreenLoader } from '../../../components/full-screen-loader';
+import { sessionQueryKey } from '../api/get-session';
+import { finishGoogleSignIn } from '../api/google-callback';
+import { takeReturnTo } from '../return-to';
+import { GOOGLE_FAILED_MESSAGE } from './login-page';
+
+const SUCCESS_REDIRECT_MS = 1_000;
+
+/** /auth/callback: hands Google's code and state to the server, then opens the app after 1 s. */
 export function GoogleCallbackPage() {
-  return <main className="p-8">Postloom</main>;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  const [isSignedIn, setIsSignedIn] = useState(false);
+
+  useEffect(() => {
+    // The code is single use: StrictMode's second effect run must not send it twice.
+    if (started.current) return;
+    started.current = true;
+    const code = searchParams.get('code');
+    const state = searchParams.get('state');
+    const fail = () => navigate('/login', { replace: true, state: { error: GOOGLE_FAILED_MESSAGE } });
+    if (!code || !state || searchParams.get('error')) {
+      fail();
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    finishGoogleSignIn({
+      code,
+      state,
+      iss: searchParams.get('iss') ?? undefined,
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
+      language: navigator.language || undefined,
+    })
+      .then(() => {
+        setIsSignedIn(true);
+        timer = setTimeout(async () => {
+          await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          navigate(takeReturnTo(), { replace: true });
+        }, SUCCESS_REDIRECT_MS);
+      })
+      .catch(fail);
+    return () => {
+      if (timer) clearTimeout(timer);
+    };
+  }, [searchParams, navigate, queryClient]);
+
+  return <FullScreenLoader label={isSignedIn ? 'Signed in. Redirecting...' : 'Signing in with Google...'} />;
 }

@@ -1,3 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { emailHints, SignupForm } from '../../../../shared/auth/schemas';
+import { Button } from '../../../components/button';
+import { useSignup } from '../api/signup';
+import { AuthCard, Notice } from '../components/auth-card';
+import { CheckEmailScreen } from '../components/check-email-screen';
+import { HintList, passwordHints } from '../components/hint-list';
+import { TextField } from '../components/text-field';
+import { authErrorMessage } from '../error-message';
+import {
+  clearPendingSignup,
+  type PendingSignup,
+  readPendingSignup,
+  savePendingSignup,
+} from '../pending-signup';
+
+/** /signup: the form with live hints, then 'Check Your Email' until the address is confirmed. */
 export function SignupPage() {
-  return <main className="p-8">Postloom</main>;
+  const [pending, setPending] = useState<PendingSignup | null>(() => readPendingSignup());
+  const signup = useSignup();
+  const form = useForm<SignupForm>({
+    resolver: zodResolver(SignupForm),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+  });
+  const [email, password] = form.watch(['email', 'password']);
+  const { errors, isValid, dirtyFields } = form.formState;
+
+  if (pending) {
+    return (
+      <CheckEmailScreen
+        pending={pending}
+        onTryAnotherEmail={() => {
+          clearPendingSignup();
+          signup.reset();
+          form.reset();
+          setPending(null);
+        }}
+      />
+    );
+  }
+
+  const hints = emailHints(email);
+  const submit = form.handleSubmit(async (values) => {
+    await signup.mutateAsync({
+      email: values.email,
+      password: values.password,
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+      language: navigator.language || 'en',
+    });
+    setPending(savePendingSignup(values.email.trim()));
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Start scheduling your posts in minutes."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="rounded font-medium text-brand-600 hover:text-brand-700">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {signup.error ? <Notice tone="error">{authErrorMessage(signup.error)}</Notice> : null}
+      <form noValidate onSubmit={(event) => void submit(event).catch(() => undefined)}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={dirtyFields.email ? errors.email?.message : undefined}
+          hint={
+            email ? (
+              <HintList
+                items={[
+                  { label: 'Valid email format', ok: hints.validFormat },
+                  { label: 'No spaces or special characters in the username', ok: hints.usernameOk },
+                  { label: 'Valid domain', ok: hints.domainOk },
+                ]}
+              />
+            ) : null
+          }
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={dirtyFields.password ? errors.password?.message : undefined}
+          hint={<HintList items={passwordHints(password)} />}
+          {...form.register('password', {
+            onChange: () => {
+              if (form.getValues('confirmPassword')) void form.trigger('confirmPassword');
+            },
+          })}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={dirtyFields.confirmPassword ? errors.confirmPassword?.message : undefined}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" fullWidth size="lg" disabled={!isValid} loading={signup.isPending}>
+          Create account
+        </Button>
+        <p className="mt-4 text-center text-xs text-gray-500">
+          By signing up you agree to the{' '}
+          <Link to="/terms" className="rounded underline">
+            Terms of Service
+          </Link>{' '}
+          and the{' '}
+          <Link to="/privacy" className="rounded underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </form>
+    </AuthCard>
+  );
 }
