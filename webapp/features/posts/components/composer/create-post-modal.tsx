@@ -1,0 +1,398 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { AccountDto } from '../../../../../shared/accounts/account';
+import { mediaKindOf } from '../../../../../shared/media/media-rules';
+import { getPlatform, PLATFORMS } from '../../../../../shared/platforms/registry';
+import {
+  POST_MESSAGES as API_MESSAGES,
+  type PostAction,
+  type PostDto,
+} from '../../../../../shared/posts/api';
+import { noAccountConnectedMessage, POST_MESSAGES } from '../../../../../shared/posts/constants';
+import { type PostInput, validatePost } from '../../../../../shared/posts/validate-post';
+import { Button } from '../../../../components/button';
+import { PlusIcon } from '../../../../components/icons';
+import { LoadingCard } from '../../../../components/loading-card';
+import { Modal } from '../../../../components/modal';
+import { ApiError } from '../../../../lib/api-client';
+import { useCreatePost } from '../../api/create-post';
+import { getPostQueryOptions } from '../../api/get-post';
+import { useComposerAccounts } from '../../api/list-accounts';
+import { usePreferences } from '../../api/preferences';
+import { usePublishPost } from '../../api/publish-post';
+import { useUpdatePost } from '../../api/update-post';
+import { formatDateTime } from '../../lib/time';
+import { PlatformIcon } from '../platform-icon';
+import { ChainEditor } from './chain-editor';
+import { type ComposerState, initialState, isUploading, toPostBody, usesChain } from './composer-state';
+import { DateTimePicker } from './date-time-picker';
+import { PostPreview } from './post-preview';
+import { SingleEditor } from './single-editor';
+import { useComposer } from './use-composer';
+
+export interface CreatePostModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Edit this stored post (same row is saved). */
+  postId?: string | null;
+  /** Preselected schedule time (UTC ISO), e.g. from the calendar. */
+  initialScheduledAt?: string | null;
+  /** Sent Posts: a failed post opens a compact composer (no platform row, no preview) to fix and retry. */
+  compact?: boolean;
+}
+
+function toPostInput(state: ComposerState): PostInput | null {
+  if (!state.platform) return null;
+  const info = (m: { name: string; mimeType: string; sizeBytes: number }) => ({
+    name: m.name,
+    mimeType: m.mimeType,
+    sizeBytes: m.sizeBytes,
+    kind: mediaKindOf(m.mimeType),
+  });
+  const body = toPostBody(state);
+  return {
+    platform: state.platform,
+    postType: body.postType,
+    content: body.content,
+    media: (state.items[0]?.media ?? []).map(info),
+    tweets: usesChain(state.platform)
+      ? state.items.map((item) => ({ content: item.content, media: item.media.map(info) }))
+      : null,
+    metadata: state.metadata as PostInput['metadata'],
+  };
+}
+
+function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/**
+ * 'Create Post' (spec 02 section 2): 'Post to:' platforms and Add Account, the platform's editor on
+ * the left and its live preview on the right (stacked on small screens), and the footer Cancel,
+ * scheduled date with Edit, Save as draft, Post Now and Schedule Post.
+ */
+export function CreatePostModal({
+  open,
+  onClose,
+  postId = null,
+  initialScheduledAt = null,
+  compact = false,
+}: CreatePostModalProps) {
+  const { state, fileErrors, actions } = useComposer();
+  const accountsQuery = useComposerAccounts();
+  const accounts = accountsQuery.data ?? [];
+  const preferences = usePreferences();
+  const navigate = useNavigate();
+  const [savedId, setSavedId] = useState<string | null>(postId);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<PostAction | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [loadedPost, setLoadedPost] = useState<PostDto | null>(null);
+  const createPost = useCreatePost();
+  const updatePost = useUpdatePost();
+  const publishPost = usePublishPost();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  const postQuery = useQuery({ ...getPostQueryOptions(postId ?? ''), enabled: open && Boolean(postId) });
+
+  // A new opening starts clean (or from the stored post once it has loaded).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal (re)opens
+  useEffect(() => {
+    if (!open) return;
+    setSavedId(postId);
+    setError(null);
+    setBusy(null);
+    setPickerOpen(false);
+    setLoadedPost(null);
+    if (!postId) actions.reset(initialState(null, initialScheduledAt));
+  }, [open, postId, initialScheduledAt]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per fetched post
+  useEffect(() => {
+    if (!open || !postId || !postQuery.data || loadedPost?.id === postQuery.data.id) return;
+    setLoadedPost(postQuery.data);
+    actions.load(postQuery.data);
+  }, [open, postId, postQuery.data, loadedPost]);
+
+  const platform = state.platform;
+  const info = platform ? getPlatform(platform) : null;
+  const platformAccounts = platform ? accounts.filter((a) => a.platform === platform) : [];
+  const account: AccountDto | null =
+    platformAccounts.find((a) => a.id === state.accountId) ?? platformAccounts[0] ?? null;
+
+  // Keep the chosen account valid when accounts load or change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the account list or platform changes
+  useEffect(() => {
+    if (platform && !state.accountId && platformAccounts[0]) actions.setAccount(platformAccounts[0].id);
+  }, [platform, platformAccounts.length, state.accountId]);
+
+  const connectedPlatforms = new Set(accounts.map((a) => a.platform));
+  const input = toPostInput(state);
+  const draftIssues = input ? validatePost(input, 'draft') : [];
+  const overLimit = draftIssues.some((issue) => /too long/.test(issue.message));
+  const articleWithoutUrl =
+    platform === 'linkedin' &&
+    state.postType === 'article' &&
+    !String(state.metadata.articleUrl ?? '').trim();
+  const uploading = isUploading(state);
+  const isEditing = Boolean(savedId);
+  const loadingPost = Boolean(postId) && postQuery.isPending;
+  const disabled =
+    !platform || !account || busy !== null || uploading || articleWithoutUrl || overLimit || loadingPost;
+
+  function chooseAddAccount() {
+    onClose();
+    navigate('/dashboard?connect=1');
+  }
+
+  async function save(action: PostAction) {
+    if (!input || !account) return;
+    setError(null);
+    const issues = validatePost(input, action);
+    if (issues[0]) {
+      setError(issues[0].message);
+      return;
+    }
+    let scheduledAt: string | null = state.scheduledAt;
+    if (action === 'schedule') {
+      if (!scheduledAt) {
+        setError(API_MESSAGES.scheduleMissing);
+        setPickerOpen(true);
+        return;
+      }
+      if (new Date(scheduledAt).getTime() <= Date.now()) {
+        setError(API_MESSAGES.scheduleInPast);
+        setPickerOpen(true);
+        return;
+      }
+    }
+    if (action === 'publish') scheduledAt = null;
+    const body = { ...toPostBody({ ...state, accountId: account.id }), action, scheduledAt };
+    setBusy(action);
+    try {
+      const wasEditing = Boolean(savedId);
+      const post = savedId
+        ? await updatePost.mutateAsync({ id: savedId, input: body })
+        : await createPost.mutateAsync(body);
+      setSavedId(post.id);
+      if (action === 'publish') {
+        try {
+          await publishPost.mutateAsync(post.id);
+        } catch (publishError) {
+          setError(errorMessage(publishError, POST_MESSAGES.failedToPostNow));
+          return;
+        }
+        toast.success(POST_MESSAGES.postPublished);
+      } else if (action === 'draft') {
+        toast.success(wasEditing ? POST_MESSAGES.draftUpdated : POST_MESSAGES.draftSaved);
+      } else {
+        toast.success(wasEditing ? POST_MESSAGES.postUpdated : POST_MESSAGES.postScheduled);
+      }
+      onClose();
+    } catch (saveError) {
+      setError(
+        errorMessage(
+          saveError,
+          savedId ? POST_MESSAGES.failedToUpdatePost : POST_MESSAGES.failedToCreatePost,
+        ),
+      );
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const title = compact ? 'Fix and retry' : isEditing && postId ? 'Edit Post' : 'Create Post';
+  const scheduledLabel = state.scheduledAt
+    ? formatDateTime(state.scheduledAt, preferences.timezone, preferences.timeFormat)
+    : 'Not scheduled';
+
+  return (
+    <Modal
+      open={open}
+      onClose={busy ? () => {} : onClose}
+      title={title}
+      size="xl"
+      closeOnBackdrop={false}
+      footer={
+        <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="relative flex flex-wrap items-center gap-2 text-sm">
+            <Button ref={cancelRef} variant="secondary" size="sm" onClick={onClose} disabled={busy !== null}>
+              Cancel
+            </Button>
+            <span className="text-gray-600">
+              <span className="sr-only">Scheduled date: </span>
+              <span data-testid="scheduled-date">{scheduledLabel}</span>
+            </span>
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              aria-expanded={pickerOpen}
+              onClick={() => setPickerOpen((v) => !v)}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              Edit<span className="sr-only"> scheduled date</span>
+            </button>
+            {pickerOpen ? (
+              <DateTimePicker
+                value={state.scheduledAt}
+                timezone={preferences.timezone}
+                timeFormat={preferences.timeFormat}
+                onClose={() => setPickerOpen(false)}
+                onConfirm={(iso) => {
+                  actions.setScheduledAt(iso);
+                  setPickerOpen(false);
+                  setError(null);
+                }}
+              />
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={disabled}
+              loading={busy === 'draft'}
+              onClick={() => save('draft')}
+            >
+              Save as draft
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={disabled}
+              loading={busy === 'publish'}
+              onClick={() => save('publish')}
+            >
+              Post Now
+            </Button>
+            <Button
+              size="sm"
+              disabled={disabled}
+              loading={busy === 'schedule'}
+              onClick={() => save('schedule')}
+            >
+              Schedule Post
+            </Button>
+          </div>
+        </div>
+      }
+    >
+      {loadingPost ? (
+        <LoadingCard message="Loading post..." />
+      ) : postId && postQuery.isError ? (
+        <ErrorBox message={POST_MESSAGES.failedToLoadPostData} />
+      ) : (
+        <div className="space-y-4">
+          {compact ? null : (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-medium text-gray-700 text-sm">Post to:</span>
+              {PLATFORMS.map((p) => {
+                const connected = connectedPlatforms.has(p.id);
+                const selected = platform === p.id;
+                return (
+                  <button
+                    key={p.id}
+                    type="button"
+                    aria-pressed={selected}
+                    aria-label={`${p.displayName}${connected ? '' : ' (not connected)'}`}
+                    title={p.displayName}
+                    onClick={() => {
+                      setError(null);
+                      actions.setPlatform(p.id, accounts.find((a) => a.platform === p.id)?.id ?? null);
+                    }}
+                    className={`relative flex h-10 w-10 items-center justify-center rounded-full border-2 transition ${
+                      selected
+                        ? 'border-brand-600 ring-2 ring-brand-100'
+                        : 'border-gray-200 hover:border-gray-300'
+                    } ${connected ? '' : 'opacity-50'}`}
+                  >
+                    <PlatformIcon platform={p.id} className="h-5 w-5" />
+                    {connected ? (
+                      <span className="absolute -right-0.5 -bottom-0.5 h-3 w-3 rounded-full border-2 border-white bg-green-500" />
+                    ) : null}
+                  </button>
+                );
+              })}
+              <Button
+                variant="ghost"
+                size="sm"
+                icon={<PlusIcon className="h-4 w-4" />}
+                onClick={chooseAddAccount}
+              >
+                Add Account
+              </Button>
+            </div>
+          )}
+
+          {platform && platformAccounts.length > 1 ? (
+            <label className="flex max-w-sm flex-col gap-1 text-gray-700 text-sm">
+              <span className="font-medium">Account</span>
+              <select
+                className="h-10 rounded-lg border border-gray-300 bg-white px-2"
+                value={account?.id ?? ''}
+                onChange={(e) => actions.setAccount(e.target.value)}
+              >
+                {platformAccounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.accountName}
+                    {a.accountHandle ? ` (@${a.accountHandle.replace(/^@/, '')})` : ''}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+
+          {error ? <ErrorBox message={error} /> : null}
+
+          {!platform || !info ? (
+            <p className="rounded-lg bg-gray-50 p-6 text-center text-gray-600 text-sm">
+              {POST_MESSAGES.selectPlatform}
+            </p>
+          ) : (
+            <div className={compact ? '' : 'grid gap-6 lg:grid-cols-2'}>
+              <section aria-label={`${info.displayName} editor`} className="min-w-0">
+                {usesChain(platform) ? (
+                  <ChainEditor
+                    key={`${platform}-${loadedPost?.id ?? 'new'}`}
+                    state={state}
+                    actions={actions}
+                    fileErrors={fileErrors}
+                  />
+                ) : (
+                  <SingleEditor state={state} actions={actions} fileErrors={fileErrors} />
+                )}
+              </section>
+              {compact ? null : (
+                <section aria-label="Preview" className="min-w-0 rounded-xl bg-gray-50 p-4">
+                  <h3 className="mb-3 font-medium text-gray-500 text-xs uppercase tracking-wide">Preview</h3>
+                  {account ? (
+                    <PostPreview state={state} account={account} />
+                  ) : (
+                    <div className="flex flex-col items-center gap-3 py-8 text-center">
+                      <p className="text-gray-700 text-sm">{noAccountConnectedMessage(info.displayName)}</p>
+                      <Button size="sm" onClick={chooseAddAccount}>
+                        Connect {info.displayName}
+                      </Button>
+                    </div>
+                  )}
+                </section>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function ErrorBox({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700 text-sm">
+      {message}
+    </div>
+  );
+}
