@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-21T2300-initial.js';
+import * as publishingProgress from './2026-11-21T2330-publishing-progress.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -7,4 +8,5 @@ import * as initial from './2026-11-21T2300-initial.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T2300-initial': initial,
+  '2026-11-21T2330-publishing-progress': publishingProgress,
 };

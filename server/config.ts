@@ -45,6 +45,9 @@ export const ConfigSchema = z.object({
   THREADS_CLIENT_SECRET: optionalString,
   SCHEDULER: flag.default(true),
   LATE_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
+  PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  PUBLISH_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(32),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });

@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { Env, ValidationTargets } from 'hono';
+import type { ValidationTargets } from 'hono';
 import { validator } from 'hono-openapi';
+import type { AppEnv } from '../http/types.js';
 import { AppError } from './errors.js';
 
 /**
@@ -12,7 +13,7 @@ export function validate<Schema extends StandardSchemaV1, Target extends keyof V
   target: Target,
   schema: Schema,
 ) {
-  return validator<Schema, Target, Env, string>(target, schema, (result) => {
+  return validator<Schema, Target, AppEnv, string>(target, schema, (result) => {
     if (result.success) return;
     const issue = result.error[0];
     const field =

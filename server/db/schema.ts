@@ -167,6 +167,10 @@ export interface ScheduledPostsTable {
   leaseUntil: number | null;
   attemptCount: Generated<number>;
   nextAttemptAt: number | null;
+  /** JSON: { parts?: string[], commitPending?: boolean, ... } kept across attempts. */
+  publishProgress: string | null;
+  /** The engine instance holding the lease. */
+  leaseOwner: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -185,6 +189,8 @@ export interface PublishAttemptsTable {
   outcome: 'success' | 'retry' | 'failed' | 'unknown' | null;
   httpStatus: number | null;
   error: string | null;
+  /** Set just before a create request is sent. */
+  commitSentAt: number | null;
 }
 
 export interface AppStateTable {

@@ -5,6 +5,7 @@ import type { Logger } from '../core/logger.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Scheduler } from '../scheduler/scheduler.js';
 
 /** Everything a service needs, built once by `createDeps` and passed down explicitly. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   events: EventBus;
   cipher: Cipher;
   lucia: Lucia;
+  /** The publishing engine (started by server/main.ts when SCHEDULER is on). */
+  scheduler: Scheduler;
 }
 
 export interface AuthUser {

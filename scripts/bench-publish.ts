@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:publish [-- --posts 2000 --users 20]`
+ * Starts the sandbox and the real server, schedules N text posts due in the same second
+ * across many accounts (X, Facebook Pages, LinkedIn, Threads), and prints the lateness from
+ * the scheduled time to the sandbox publishing each post (p50/p95/p99/max), the throughput
+ * and the server's peak memory.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { startSandbox } from '../server/sandbox/sandbox-server.js';
+import { startServer } from '../tests/support/spawn-server.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const POSTS = arg('posts', 2000);
+const USERS = arg('users', 20);
+const PLATFORMS = ['twitter', 'facebook', 'linkedin', 'threads'] as const;
+
+const sandbox = await startSandbox({ port: 0, autoApprove: true, containerDelayMs: 0 });
+// The bench measures Postloom, not the platforms' daily caps.
+await fetch(`${sandbox.url}/_control/settings`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ rateLimits: false }),
+});
+const server = await startServer({
+  SANDBOX_URL: sandbox.url,
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+});
+const dbFile = path.join(server.dataDir, 'postloom.sqlite');
+
+try {
+  console.log(`Server ${server.url}, sandbox ${sandbox.url}: ${USERS} users, ${POSTS} posts`);
+  const accounts: Array<{ token: string; accountId: string; platform: string }> = [];
+  for (let u = 0; u < USERS; u += 1) {
+    const token = await createUser(`bench${u}@postloom.test`);
+    for (const platform of PLATFORMS) {
+      for (const id of await connect(token, platform)) accounts.push({ token, accountId: id, platform });
+    }
+  }
+  console.log(`Connected ${accounts.length} accounts.`);
+
+  const creationStart = Date.now();
+  // Leave time to create every post before they fall due (about 4 ms a post here).
+  const dueAt = Math.ceil((creationStart + 15_000 + POSTS * 6) / 1000) * 1000;
+  const texts = new Map<string, number>();
+  for (let i = 0; i < POSTS; i += 1) {
+    const account = accounts[i % accounts.length]!;
+    const content = `Bench post #${i} ${Math.random().toString(36).slice(2, 8)}`;
+    texts.set(content, i);
+    await api(account.token, '/api/posts', {
+      socialAccountId: account.accountId,
+      content,
+      media: [],
+      action: 'schedule',
+      scheduledAt: new Date(dueAt).toISOString(),
+    });
+  }
+  const created = Date.now();
+  if (created >= dueAt) throw new Error('Creating the posts took longer than planned; lower --posts.');
+  console.log(
+    `Created ${POSTS} posts in ${created - creationStart} ms; due at ${new Date(dueAt).toISOString()}.`,
+  );
+
+  const deadline = dueAt + 120_000;
+  let published: Array<{ text: string; createdAt: string | number }> = [];
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const body = (await (await fetch(`${sandbox.url}/_control/published`)).json()) as {
+      posts: typeof published;
+    };
+    published = body.posts.filter((p) => texts.has(p.text));
+    if (published.length >= POSTS) break;
+  }
+  const lateness = published.map((p) => new Date(p.createdAt).getTime() - dueAt).sort((a, b) => a - b);
+  const pct = (q: number) =>
+    lateness[Math.min(lateness.length - 1, Math.ceil(q * lateness.length) - 1)] ?? NaN;
+  const last = lateness.at(-1) ?? 0;
+  const peakKb = peakMemoryKb(server.process.pid);
+  const db = new Database(dbFile, { readonly: true });
+  const statuses = db.prepare('select status, count(*) as n from scheduled_posts group by status').all();
+  db.close();
+
+  console.log('\nResults');
+  console.log(`  published        ${published.length} / ${POSTS}`);
+  console.log(`  lateness p50     ${pct(0.5)} ms`);
+  console.log(`  lateness p95     ${pct(0.95)} ms`);
+  console.log(`  lateness p99     ${pct(0.99)} ms`);
+  console.log(`  lateness max     ${last} ms`);
+  console.log(`  throughput       ${Math.round((published.length / Math.max(1, last)) * 1000)} posts/s`);
+  console.log(`  server peak RSS  ${peakKb ? `${Math.round(peakKb / 1024)} MB` : 'unknown'}`);
+  console.log(`  post statuses    ${JSON.stringify(statuses)}`);
+  if (published.length < POSTS) process.exitCode = 1;
+} finally {
+  await server.stop();
+  await sandbox.close();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+async function api(token: string, pathname: string, body?: unknown, method = body ? 'POST' : 'GET') {
+  const response = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function createUser(email: string): Promise<string> {
+  const password = 'bench-pass-1';
+  const signup = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, timezone: 'UTC', language: 'en' }),
+  });
+  if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
+  const db = new Database(dbFile, { readonly: true });
+  const mail = db
+    .prepare('select text from mail_outbox where to_address = ? order by created_at desc limit 1')
+    .get(email) as { text: string };
+  db.close();
+  const token = /token=([\w-]+)/.exec(mail.text)?.[1];
+  const confirm = await fetch(`${server.url}/api/auth/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (!confirm.ok) throw new Error(`confirm: ${confirm.status} ${await confirm.text()}`);
+  const issued = await fetch(`${server.url}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await issued.json()) as { token: string }).token;
+}
+
+async function connect(token: string, platform: string): Promise<string[]> {
+  const { url } = (await api(token, `/api/accounts/${platform}/connect`)) as { url: string };
+  const consent = await fetch(url, { redirect: 'manual' });
+  const location = new URL(consent.headers.get('location') ?? '', server.url);
+  const code = location.searchParams.get('code');
+  const state = location.searchParams.get('state');
+  const result = (await api(token, `/api/accounts/${platform}/callback`, { code, state })) as {
+    choosePages?: { selectionId: string; pages: Array<{ id: string }> };
+  };
+  if (result.choosePages) {
+    await api(token, '/api/accounts/facebook/pages', {
+      selectionId: result.choosePages.selectionId,
+      pageIds: result.choosePages.pages.map((p) => p.id),
+    });
+  }
+  const { accounts } = (await api(token, '/api/accounts')) as {
+    accounts: Array<{ id: string; platform: string }>;
+  };
+  return accounts.filter((a) => a.platform === platform).map((a) => a.id);
+}
+
+function peakMemoryKb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,85 @@
+import type { PlatformId } from '../../shared/platforms/ids.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../core/logger.js';
+import type { PlatformHttp } from './platform-http.js';
+
+/** A media file of the post, on disk, with a signed public address for platforms that fetch by URL. */
+export interface PublishMedia {
+  id: string;
+  fileName: string;
+  mimeType: string;
+  kind: 'image' | 'video' | 'document' | 'audio';
+  sizeBytes: number;
+  /** Absolute path of the stored file. */
+  path: string;
+  /** A signed, expiring address under APP_URL the platform can fetch. */
+  publicUrl(): Promise<string>;
+}
+
+export interface PublishInput {
+  postId: string;
+  userId: string;
+  platform: PlatformId;
+  postType: string;
+  content: string;
+  media: PublishMedia[];
+  /** X threads and Threads reply chains: every part, the first one included. */
+  parts: Array<{ content: string; media: PublishMedia[] }> | null;
+  metadata: Record<string, unknown>;
+}
+
+export interface PublishAccount {
+  id: string;
+  platform: PlatformId;
+  platformAccountId: string;
+  accountName: string;
+  accountHandle: string | null;
+  metadata: Record<string, unknown>;
+}
+
+export interface PublishContext {
+  config: Config;
+  logger: Logger;
+  http: PlatformHttp;
+  account: PublishAccount;
+  /** A valid access token (refreshed under the account's lock when needed). */
+  accessToken(): Promise<string>;
+  /**
+   * What earlier attempts of this post already did (e.g. ids of thread parts already
+   * public). Adapters resume from it so a retry never publishes a part twice.
+   */
+  progress: Record<string, unknown>;
+  saveProgress(patch: Record<string, unknown>): Promise<void>;
+  /** Waits without blocking other posts; rejects when the attempt is abandoned. */
+  sleep(ms: number): Promise<void>;
+  signal: AbortSignal;
+}
+
+export interface PublishOutcome {
+  platformPostId: string;
+  url: string | null;
+}
+
+export interface CreatorInfo {
+  privacyLevelOptions: string[];
+  commentDisabled: boolean;
+  duetDisabled: boolean;
+  stitchDisabled: boolean;
+  maxVideoPostDurationSec: number | null;
+}
+
+/** One per platform in server/publishing/platforms/<platform>.ts. */
+export interface PlatformAdapter {
+  platform: PlatformId;
+  /** Publishes the post; throws PublishError with a user-facing message on failure. */
+  publish(ctx: PublishContext, input: PublishInput): Promise<PublishOutcome>;
+  /** The public address of a published post, when it can be read back. */
+  postUrl?(ctx: PublishContext, platformPostId: string): Promise<string | null>;
+  /** X @mention suggestions. */
+  lookupUsers?(
+    ctx: PublishContext,
+    query: string,
+  ): Promise<Array<{ id: string; username: string; name: string }>>;
+  /** TikTok creator info (privacy options) before each post. */
+  creatorInfo?(ctx: PublishContext): Promise<CreatorInfo>;
+}

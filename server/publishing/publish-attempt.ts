@@ -1,0 +1,307 @@
+import path from 'node:path';
+import { isPlatformId, type PlatformId } from '../../shared/platforms/ids.js';
+import { getValidAccessToken, refreshAccountToken } from '../accounts/account-tokens.js';
+import type { ScheduledPostRow } from '../db/schema.js';
+import type { AppDeps } from '../http/types.js';
+import { createPublicMediaUrl } from '../media/public-media-url.js';
+import type { PublishContext, PublishInput, PublishMedia } from './platform-adapter.js';
+import { createPlatformHttp } from './platform-http.js';
+import { getAdapter } from './platforms/index.js';
+import { publishPostUpdated } from './post-events.js';
+import { ACCOUNT_DISCONNECTED_MESSAGE, PublishError, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
+import { notifyFailed, notifyPublished, notifyUnknownOutcome } from './publish-notifications.js';
+import {
+  endAttempt,
+  firstAttemptStart,
+  type PublishProgress,
+  parseProgress,
+  startAttempt,
+} from './publishing.repository.js';
+
+export const MAX_ATTEMPTS = 5;
+export const RETRY_WINDOW_MS = 60 * 60_000;
+
+export type AttemptResult =
+  | { outcome: 'posted'; platformPostId: string; url: string | null }
+  | { outcome: 'retry'; nextAttemptAt: number; message: string }
+  | { outcome: 'failed'; message: string }
+  | { outcome: 'unknown'; message: string };
+
+/**
+ * Runs one attempt of a post this worker has claimed (status `publishing`), records it in
+ * publish_attempts and leaves the post `posted`, `failed`, or `scheduled` for a retry.
+ */
+export async function runPublishAttempt(
+  deps: AppDeps,
+  claimed: ScheduledPostRow,
+  signal: AbortSignal,
+): Promise<AttemptResult> {
+  const { db } = deps;
+  const now = Date.now();
+  const attemptNo = claimed.attemptCount + 1;
+  await db
+    .updateTable('scheduledPosts')
+    .set({ attemptCount: attemptNo })
+    .where('id', '=', claimed.id)
+    .execute();
+  const attemptId = await startAttempt(db, claimed.id, attemptNo, now);
+
+  let result: AttemptResult;
+  let httpStatus: number | null = null;
+  try {
+    const outcome = await publishWithAdapter(deps, claimed, attemptId, signal);
+    result = { outcome: 'posted', ...outcome };
+  } catch (error) {
+    const publishError =
+      error instanceof PublishError
+        ? error
+        : new PublishError('retryable', 'An unexpected error occurred while publishing.', { cause: error });
+    if (!(error instanceof PublishError)) {
+      deps.logger.error('publish attempt crashed', { postId: claimed.id, error });
+    }
+    httpStatus = publishError.httpStatus;
+    result = await decideAfterFailure(deps, claimed, attemptNo, publishError);
+  }
+
+  await endAttempt(db, attemptId, {
+    outcome: result.outcome === 'posted' ? 'success' : result.outcome,
+    httpStatus,
+    error: result.outcome === 'posted' ? null : result.message,
+  });
+  await applyResult(deps, claimed, result);
+  return result;
+}
+
+async function publishWithAdapter(
+  deps: AppDeps,
+  post: ScheduledPostRow,
+  attemptId: number,
+  signal: AbortSignal,
+) {
+  const { db, config } = deps;
+  if (!isPlatformId(post.platform)) throw new PublishError('permanent', 'Unsupported platform');
+  const platform: PlatformId = post.platform;
+  if (!post.socialAccountId) throw new PublishError('permanent', ACCOUNT_DISCONNECTED_MESSAGE);
+  const account = await db
+    .selectFrom('socialAccounts')
+    .selectAll()
+    .where('id', '=', post.socialAccountId)
+    .where('userId', '=', post.userId)
+    .executeTakeFirst();
+  if (!account) throw new PublishError('permanent', ACCOUNT_DISCONNECTED_MESSAGE);
+  if (account.status === 'needs_reconnect') {
+    throw new PublishError(
+      'permanent',
+      'Your account needs to be reconnected. Please reconnect your account.',
+    );
+  }
+  const adapter = getAdapter(platform);
+  if (!adapter)
+    throw new PublishError('permanent', `Publishing to ${platform} is not available on this server.`);
+
+  let progress: PublishProgress = parseProgress(post);
+  const saveProgress = async (patch: Record<string, unknown>) => {
+    progress = { ...progress, ...patch };
+    await db
+      .updateTable('scheduledPosts')
+      .set({ publishProgress: JSON.stringify(progress) })
+      .where('id', '=', post.id)
+      .execute();
+  };
+  const http = createPlatformHttp(config, platform, signal, {
+    // Written before the create request leaves: after a crash, this is what tells
+    // "never sent, safe to resume" from "maybe public, ask the user".
+    beforeCommit: async () => {
+      await saveProgress({ commitPending: true });
+      await db
+        .updateTable('publishAttempts')
+        .set({ commitSentAt: Date.now() })
+        .where('id', '=', attemptId)
+        .execute();
+    },
+  });
+
+  const ctx: PublishContext = {
+    config,
+    logger: deps.logger.child({ postId: post.id, platform }),
+    http,
+    account: {
+      id: account.id,
+      platform,
+      platformAccountId: account.platformAccountId,
+      accountName: account.accountName,
+      accountHandle: account.accountHandle,
+      metadata: safeJson(account.metadata),
+    },
+    accessToken: () => getValidAccessToken(deps, account.id),
+    get progress() {
+      return progress;
+    },
+    saveProgress: (patch) => saveProgress({ ...patch, commitPending: false }),
+    sleep: (ms) => sleep(ms, signal),
+    signal,
+  };
+  const input = await loadPublishInput(deps, post, platform);
+  try {
+    return await adapter.publish(ctx, input);
+  } catch (error) {
+    if (error instanceof PublishError && error.kind === 'auth') {
+      // One refresh through the account's lock, then the call once more.
+      try {
+        await refreshAccountToken(deps, account.id);
+      } catch {
+        throw new PublishError(
+          'permanent',
+          'Your account needs to be reconnected. Please reconnect your account.',
+          {
+            httpStatus: error.httpStatus,
+          },
+        );
+      }
+      try {
+        return await adapter.publish(ctx, input);
+      } catch (second) {
+        if (second instanceof PublishError && second.kind === 'auth') {
+          throw new PublishError('permanent', second.message, { httpStatus: second.httpStatus });
+        }
+        throw second;
+      }
+    }
+    throw error;
+  }
+}
+
+async function decideAfterFailure(
+  deps: AppDeps,
+  post: ScheduledPostRow,
+  attemptNo: number,
+  error: PublishError,
+): Promise<AttemptResult> {
+  if (error.kind === 'unknown') return { outcome: 'unknown', message: UNKNOWN_OUTCOME_MESSAGE };
+  if (error.kind === 'permanent' || error.kind === 'auth')
+    return { outcome: 'failed', message: error.message };
+  const now = Date.now();
+  const first = (await firstAttemptStart(deps.db, post.id, now - RETRY_WINDOW_MS)) ?? now;
+  const delay = Math.max(error.retryAfterMs ?? 0, backoffMs(deps.config.PUBLISH_RETRY_BASE_MS, attemptNo));
+  const nextAttemptAt = now + delay;
+  if (attemptNo >= MAX_ATTEMPTS || nextAttemptAt > first + RETRY_WINDOW_MS) {
+    return { outcome: 'failed', message: error.message };
+  }
+  return { outcome: 'retry', nextAttemptAt, message: error.message };
+}
+
+/** Exponential backoff with full jitter between half and all of the step. */
+export function backoffMs(baseMs: number, attemptNo: number): number {
+  const step = baseMs * 3 ** (attemptNo - 1);
+  return Math.round(step / 2 + Math.random() * (step / 2));
+}
+
+async function applyResult(deps: AppDeps, post: ScheduledPostRow, result: AttemptResult): Promise<void> {
+  const { db } = deps;
+  const now = Date.now();
+  const base = { leaseUntil: null, leaseOwner: null, updatedAt: now };
+  const update =
+    result.outcome === 'posted'
+      ? {
+          ...base,
+          status: 'posted' as const,
+          postedAt: now,
+          platformPostId: result.platformPostId,
+          platformPostUrl: result.url,
+          errorMessage: null,
+          nextAttemptAt: null,
+          isDraft: 0,
+        }
+      : result.outcome === 'retry'
+        ? {
+            ...base,
+            status: 'scheduled' as const,
+            nextAttemptAt: result.nextAttemptAt,
+            errorMessage: result.message,
+          }
+        : { ...base, status: 'failed' as const, errorMessage: result.message, nextAttemptAt: null };
+  const updated = await db
+    .updateTable('scheduledPosts')
+    .set(update)
+    .where('id', '=', post.id)
+    .where('status', '=', 'publishing')
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) return;
+  await publishPostUpdated(deps, updated);
+  if (result.outcome === 'posted') await notifyPublished(deps, post);
+  else if (result.outcome === 'failed') await notifyFailed(deps, post, result.message);
+  else if (result.outcome === 'unknown') await notifyUnknownOutcome(deps, post);
+}
+
+async function loadPublishInput(
+  deps: AppDeps,
+  post: ScheduledPostRow,
+  platform: PlatformId,
+): Promise<PublishInput> {
+  const tweets = post.tweets
+    ? (JSON.parse(post.tweets) as Array<{ content: string; media: string[] }>)
+    : null;
+  const mediaIds = [...(JSON.parse(post.media) as string[]), ...(tweets ?? []).flatMap((t) => t.media ?? [])];
+  const rows = mediaIds.length
+    ? await deps.db
+        .selectFrom('media')
+        .selectAll()
+        .where('userId', '=', post.userId)
+        .where('id', 'in', mediaIds)
+        .execute()
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const toMedia = (id: string): PublishMedia => {
+    const row = byId.get(id);
+    if (!row) throw new PublishError('permanent', 'Unable to load media. Please try again later.');
+    return {
+      id: row.id,
+      fileName: row.fileName,
+      mimeType: row.mimeType,
+      kind: row.kind,
+      sizeBytes: row.sizeBytes,
+      path: path.isAbsolute(row.storagePath)
+        ? row.storagePath
+        : path.join(deps.config.dataDir, row.storagePath),
+      publicUrl: async () => createPublicMediaUrl(deps, row.id),
+    };
+  };
+  return {
+    postId: post.id,
+    userId: post.userId,
+    platform,
+    postType: post.postType,
+    content: post.content,
+    media: (JSON.parse(post.media) as string[]).map(toMedia),
+    parts:
+      tweets && tweets.length > 0
+        ? tweets.map((t) => ({ content: t.content, media: (t.media ?? []).map(toMedia) }))
+        : null,
+    metadata: safeJson(post.metadata),
+  };
+}
+
+function safeJson(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,90 @@
+import type { AppDeps } from '../http/types.js';
+import { publishPostUpdated } from '../publishing/post-events.js';
+import { UNCONFIRMED_AFTER_RESTART_MESSAGE } from '../publishing/publish-error.js';
+import { notifyMissed, notifyUnknownOutcome } from '../publishing/publish-notifications.js';
+import { parseProgress } from '../publishing/publishing.repository.js';
+
+/**
+ * Posts left `publishing` by a worker that died (lease expired). If a create request may
+ * have left, the post becomes failed-unconfirmed (never re-sent); otherwise nothing public
+ * was attempted and it goes back to `scheduled` to be published now.
+ */
+export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<number> {
+  const { db } = deps;
+  const orphans = await db
+    .selectFrom('scheduledPosts')
+    .selectAll()
+    .where('status', '=', 'publishing')
+    .where('leaseUntil', '<', now)
+    .execute();
+  for (const post of orphans) {
+    const lastAttempt = await db
+      .selectFrom('publishAttempts')
+      .selectAll()
+      .where('postId', '=', post.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const maybeSent =
+      parseProgress(post).commitPending === true ||
+      (lastAttempt?.commitSentAt != null && lastAttempt.outcome === null);
+    if (lastAttempt && lastAttempt.outcome === null) {
+      await db
+        .updateTable('publishAttempts')
+        .set({
+          endedAt: now,
+          outcome: maybeSent ? 'unknown' : 'retry',
+          error: 'The server stopped during this attempt.',
+        })
+        .where('id', '=', lastAttempt.id)
+        .execute();
+    }
+    const updated = await db
+      .updateTable('scheduledPosts')
+      .set(
+        maybeSent
+          ? {
+              status: 'failed',
+              errorMessage: UNCONFIRMED_AFTER_RESTART_MESSAGE,
+              leaseUntil: null,
+              leaseOwner: null,
+              updatedAt: now,
+            }
+          : { status: 'scheduled', nextAttemptAt: now, leaseUntil: null, leaseOwner: null, updatedAt: now },
+      )
+      .where('id', '=', post.id)
+      .where('status', '=', 'publishing')
+      .where('leaseUntil', '<', now)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) continue;
+    await publishPostUpdated(deps, updated);
+    if (maybeSent) await notifyUnknownOutcome(deps, post);
+  }
+  return orphans.length;
+}
+
+/** Posts whose time passed more than LATE_GRACE_MINUTES ago without an attempt: failed as missed. */
+export async function failMissedPosts(deps: AppDeps, now: number): Promise<number> {
+  const { db, config } = deps;
+  const cutoff = now - config.LATE_GRACE_MINUTES * 60_000;
+  const missed = await db
+    .updateTable('scheduledPosts')
+    .set({
+      status: 'failed',
+      errorMessage:
+        'This post was missed: Postloom was not running at its scheduled time. Use Post Now to publish it.',
+      updatedAt: now,
+    })
+    .where('status', '=', 'scheduled')
+    .where('isDraft', '=', 0)
+    .where('attemptCount', '=', 0)
+    .where('nextAttemptAt', 'is', null)
+    .where('scheduledAt', '<', cutoff)
+    .returningAll()
+    .execute();
+  for (const post of missed) {
+    await publishPostUpdated(deps, post);
+    await notifyMissed(deps, post);
+  }
+  return missed.length;
+}

@@ -1,0 +1,259 @@
+import crypto from 'node:crypto';
+import { Cron } from 'croner';
+import { PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
+import { AppError } from '../core/errors.js';
+import type { ScheduledPostRow } from '../db/schema.js';
+import type { AppDeps } from '../http/types.js';
+import { publishPostUpdated } from '../publishing/post-events.js';
+import { type AttemptResult, runPublishAttempt } from '../publishing/publish-attempt.js';
+import {
+  claimDuePosts,
+  claimPostNow,
+  countOverdue,
+  nextDueTime,
+  parseProgress,
+} from '../publishing/publishing.repository.js';
+import { createPublishLimiter } from './publish-limits.js';
+import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
+
+const SWEEP_MS = 1000;
+const HEARTBEAT_EVERY_MS = 5000;
+
+export interface Scheduler {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Look for due work now (after a post is scheduled, for instance). */
+  wake(): void;
+  /** Post Now: the same path as a scheduled post, at once; resolves with the post's final row. */
+  publishNow(userId: string, postId: string): Promise<ScheduledPostRow>;
+  health(): Promise<{ lastTick: string | null; overdue: number; inFlight: number }>;
+}
+
+/**
+ * The publishing engine's clock. Durable state is in the database: a timer (croner, at the
+ * next due time) and a one-second sweep only wake the worker, which claims due posts
+ * atomically with a lease and publishes them under a per-platform concurrency cap.
+ */
+export function createScheduler(deps: AppDeps): Scheduler {
+  const { db, config, logger } = deps;
+  const owner = crypto.randomUUID();
+  const limiter = createPublishLimiter();
+  const inFlight = new Map<PlatformId, number>(PLATFORM_IDS.map((p) => [p, 0]));
+  const controllers = new Set<AbortController>();
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let dueTimer: Cron | null = null;
+  let dueTimerAt = 0;
+  let ticking = false;
+  let again = false;
+  let stopped = true;
+  let lastTick: number | null = null;
+  let lastHeartbeat = 0;
+
+  async function tick(): Promise<void> {
+    if (stopped) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = true;
+    try {
+      do {
+        again = false;
+        const now = Date.now();
+        lastTick = now;
+        if (now - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
+          lastHeartbeat = now;
+          await writeHeartbeat(now);
+          await recoverOrphanedPosts(deps, now);
+          await failMissedPosts(deps, now);
+        }
+        for (const platform of PLATFORM_IDS) {
+          const free = config.PUBLISH_CONCURRENCY - (inFlight.get(platform) ?? 0);
+          if (free <= 0) continue;
+          const claimed = await claimDuePosts(db, {
+            platform,
+            now,
+            limit: free,
+            leaseUntil: now + config.PUBLISH_LEASE_MS,
+            owner,
+          });
+          for (const post of claimed) launch(platform, post);
+        }
+        await armDueTimer();
+      } while (again && !stopped);
+    } catch (error) {
+      logger.error('scheduler tick failed', { error });
+    } finally {
+      ticking = false;
+    }
+  }
+
+  async function armDueTimer(): Promise<void> {
+    const due = await nextDueTime(db);
+    if (due === null) return;
+    const now = Date.now();
+    if (due <= now || due - now > SWEEP_MS * 2) return;
+    if (dueTimer && dueTimerAt === due) return;
+    dueTimer?.stop();
+    dueTimerAt = due;
+    dueTimer = new Cron(new Date(due), { maxRuns: 1 }, () => {
+      dueTimer = null;
+      void tick();
+    });
+  }
+
+  function launch(platform: PlatformId, post: ScheduledPostRow): void {
+    inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
+    void runClaimed(platform, post).finally(() => {
+      inFlight.set(platform, (inFlight.get(platform) ?? 1) - 1);
+      if (!stopped) setImmediate(() => void tick());
+    });
+  }
+
+  async function runClaimed(platform: PlatformId, post: ScheduledPostRow): Promise<AttemptResult | null> {
+    if (post.socialAccountId) {
+      const slot = limiter.take(platform, post.socialAccountId);
+      if (!slot.ok) {
+        // Over the platform's own cap: wait for the window, not an attempt.
+        await db
+          .updateTable('scheduledPosts')
+          .set({ status: 'scheduled', nextAttemptAt: slot.retryAt, leaseUntil: null, leaseOwner: null })
+          .where('id', '=', post.id)
+          .where('status', '=', 'publishing')
+          .execute();
+        return null;
+      }
+    }
+    const controller = new AbortController();
+    controllers.add(controller);
+    const renew = setInterval(
+      () => {
+        void db
+          .updateTable('scheduledPosts')
+          .set({ leaseUntil: Date.now() + config.PUBLISH_LEASE_MS })
+          .where('id', '=', post.id)
+          .where('status', '=', 'publishing')
+          .where('leaseOwner', '=', owner)
+          .execute()
+          .catch(() => undefined);
+      },
+      Math.max(500, Math.floor(config.PUBLISH_LEASE_MS / 3)),
+    );
+    try {
+      return await runPublishAttempt(deps, post, controller.signal);
+    } catch (error) {
+      logger.error('publishing failed unexpectedly', { postId: post.id, error });
+      return null;
+    } finally {
+      clearInterval(renew);
+      controllers.delete(controller);
+    }
+  }
+
+  async function writeHeartbeat(now: number): Promise<void> {
+    await db
+      .insertInto('appState')
+      .values({ key: 'scheduler.lastTick', value: new Date(now).toISOString(), updatedAt: now })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ value: new Date(now).toISOString(), updatedAt: now }),
+      )
+      .execute();
+  }
+
+  async function publishNow(userId: string, postId: string): Promise<ScheduledPostRow> {
+    const now = Date.now();
+    const claimed = await claimPostNow(db, {
+      postId,
+      userId,
+      now,
+      leaseUntil: now + config.PUBLISH_LEASE_MS,
+      owner,
+    });
+    if (!claimed) {
+      const existing = await db
+        .selectFrom('scheduledPosts')
+        .selectAll()
+        .where('id', '=', postId)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      if (!existing) throw new AppError('not_found', 'Post not found');
+      if (existing.status === 'posted')
+        throw new AppError('conflict', 'This post has already been published.');
+      return waitUntilSettled(userId, postId);
+    }
+    if (parseProgress(claimed).commitPending) {
+      // The user checked the platform and chose to retry an unconfirmed post.
+      const progress = { ...parseProgress(claimed), commitPending: false };
+      await db
+        .updateTable('scheduledPosts')
+        .set({ publishProgress: JSON.stringify(progress) })
+        .where('id', '=', postId)
+        .execute();
+      claimed.publishProgress = JSON.stringify(progress);
+    }
+    await publishPostUpdated(deps, claimed);
+    const platform = claimed.platform as PlatformId;
+    inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
+    try {
+      await runClaimed(platform, claimed);
+    } finally {
+      inFlight.set(platform, (inFlight.get(platform) ?? 1) - 1);
+    }
+    const row = await db.selectFrom('scheduledPosts').selectAll().where('id', '=', postId).executeTakeFirst();
+    if (!row) throw new AppError('not_found', 'Post not found');
+    return row;
+  }
+
+  async function waitUntilSettled(userId: string, postId: string): Promise<ScheduledPostRow> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const row = await db
+        .selectFrom('scheduledPosts')
+        .selectAll()
+        .where('id', '=', postId)
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', 'Post not found');
+      if (row.status !== 'publishing' || Date.now() > deadline) return row;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  return {
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      const now = Date.now();
+      await recoverOrphanedPosts(deps, now);
+      await failMissedPosts(deps, now);
+      sweepTimer = setInterval(() => void tick(), SWEEP_MS);
+      void tick();
+    },
+    async stop() {
+      stopped = true;
+      if (sweepTimer) clearInterval(sweepTimer);
+      dueTimer?.stop();
+      const deadline = Date.now() + 5000;
+      while ([...inFlight.values()].some((n) => n > 0) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      for (const controller of controllers) controller.abort(new Error('Postloom is shutting down'));
+    },
+    wake() {
+      void tick();
+    },
+    publishNow,
+    async health() {
+      const row = await db
+        .selectFrom('appState')
+        .select('value')
+        .where('key', '=', 'scheduler.lastTick')
+        .executeTakeFirst();
+      return {
+        lastTick: lastTick ? new Date(lastTick).toISOString() : (row?.value ?? null),
+        overdue: await countOverdue(db, Date.now() - 60_000),
+        inFlight: [...inFlight.values()].reduce((a, b) => a + b, 0),
+      };
+    },
+  };
+}
