@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { accountCallbackRoutes } from '../features/accounts/routes';
 import { AnalyticsPage } from '../features/analytics/pages/analytics-page';
 import { authRoutes } from '../features/auth/routes';
 import { CalendarPage } from '../features/calendar/pages/calendar-page';
@@ -55,6 +56,7 @@ export function createRoutes(): RouteObject[] {
       errorElement: <RouteErrorBoundary />,
       children: [
         ...authRoutes,
+        ...accountCallbackRoutes,
         { path: '/error', element: <AuthErrorPage /> },
         { path: '/privacy', element: <PrivacyPolicyPage /> },
         { path: '/terms', element: <TermsPage /> },

@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { PlusIcon } from '../../../components/icons';
+import { openConnectModal } from '../../accounts/connect-modal-store';
 
 export interface ConnectAccountButtonProps {
   /** Called after the click, e.g. to close the mobile drawer. */
@@ -9,17 +9,16 @@ export interface ConnectAccountButtonProps {
 }
 
 /**
- * The 'Connect Account' button of the sidebar and the dashboard header. The accounts feature
- * replaces its behaviour with the Connect Account modal; for now it opens /dashboard?connect=1.
+ * The 'Connect Account' button of the sidebar and the dashboard header: opens the Connect
+ * Account modal (one for the app, owned by the accounts feature).
  */
 export function ConnectAccountButton({ onOpen, fullWidth = false }: ConnectAccountButtonProps) {
-  const navigate = useNavigate();
   return (
     <Button
       icon={<PlusIcon className="h-4 w-4" />}
       fullWidth={fullWidth}
       onClick={() => {
-        navigate('/dashboard?connect=1');
+        openConnectModal();
         onOpen?.();
       }}
     >

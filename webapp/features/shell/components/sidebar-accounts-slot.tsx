@@ -1,7 +1,12 @@
-/**
- * The list inside the sidebar's 'Connected Accounts' section. The accounts feature replaces this
- * body with each account's avatar and name; until then there is honestly nothing connected.
- */
+import { AccountsHost } from '../../accounts/components/accounts-host';
+import { SidebarAccountList } from '../../accounts/components/sidebar-account-list';
+
+/** The list inside the sidebar's 'Connected Accounts' section, filled by the accounts feature. */
 export function SidebarAccountsSlot() {
-  return <p className="px-3 py-2 text-gray-500 text-sm">No accounts connected</p>;
+  return (
+    <>
+      <SidebarAccountList />
+      <AccountsHost />
+    </>
+  );
 }

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlatformAvailabilityDto } from '../../../../shared/accounts/account';
+import { api } from '../../../lib/api-client';
+
+export async function listPlatforms(): Promise<PlatformAvailabilityDto[]> {
+  const { platforms } = await api<{ platforms: PlatformAvailabilityDto[] }>('/api/accounts/platforms');
+  return platforms;
+}
+
+/** How this server reaches each platform: real hosts, the sandbox, or not available. */
+export function platformsQueryOptions() {
+  return queryOptions({ queryKey: ['accounts', 'platforms'], queryFn: listPlatforms, staleTime: 5 * 60_000 });
+}
+
+export function usePlatforms() {
+  return useQuery(platformsQueryOptions());
+}
