@@ -1,5 +1,7 @@
 import { facebookModule } from './platforms/facebook.js';
+import { instagramModule } from './platforms/instagram.js';
 import { linkedinModule } from './platforms/linkedin.js';
+import { tiktokModule } from './platforms/tiktok.js';
 import { xModule } from './platforms/x.js';
 import type { SandboxPlatformModule } from './sandbox-types.js';
 
@@ -7,4 +9,4 @@ import type { SandboxPlatformModule } from './sandbox-types.js';
  * Every platform emulator the sandbox serves. Adding a platform = one import and one entry here
  * (see docs/sandbox.md).
  */
-export const PLATFORM_MODULES: SandboxPlatformModule[] = [xModule, linkedinModule, facebookModule];
+export const PLATFORM_MODULES: SandboxPlatformModule[] = [xModule, linkedinModule, tiktokModule, facebookModule, instagramModule];
