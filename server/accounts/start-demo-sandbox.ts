@@ -1,0 +1,31 @@
+import { PLATFORM_IDS } from '../../shared/platforms/ids.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../core/logger.js';
+import { configuredCredentials } from '../platforms/platform-endpoints.js';
+import { type RunningSandbox, startSandbox } from '../sandbox/sandbox-server.js';
+
+/** Demo mode needs the built-in sandbox when no SANDBOX_URL is set and a platform has no credentials. */
+export function needsDemoSandbox(config: Config): boolean {
+  if (config.SANDBOX_URL || !config.DEMO_MODE) return false;
+  return PLATFORM_IDS.some((platform) => !configuredCredentials(config, platform));
+}
+
+/**
+ * Starts the sandbox on SANDBOX_PORT so a new user can try every platform without credentials.
+ * A busy port is reported and the app keeps running (those platforms then fail to connect).
+ */
+export async function startDemoSandbox(config: Config, logger: Logger): Promise<RunningSandbox | null> {
+  if (!needsDemoSandbox(config)) return null;
+  try {
+    const sandbox = await startSandbox({ port: config.SANDBOX_PORT });
+    const demo = PLATFORM_IDS.filter((platform) => !configuredCredentials(config, platform));
+    logger.info('Demo mode: platform sandbox started', { url: sandbox.url, platforms: demo.join(',') });
+    return sandbox;
+  } catch (error) {
+    logger.error('Demo mode: the platform sandbox could not start', {
+      port: config.SANDBOX_PORT,
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    return null;
+  }
+}
