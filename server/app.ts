@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { createAccountsRoutes } from './accounts/accounts.routes.js';
 import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createEventsRoutes } from './events/events.routes.js';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/settings/preferences', createPreferencesRoutes());
   app.route('/api/events', createEventsRoutes());
   app.route('/api/auth', createAuthRoutes());
+  app.route('/api/accounts', createAccountsRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

@@ -1,4 +1,6 @@
 import { serve } from '@hono/node-server';
+import { startDemoSandbox } from './accounts/start-demo-sandbox.js';
+import { startTokenRefreshJob } from './accounts/token-refresh.job.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
@@ -23,10 +25,15 @@ async function main(): Promise<void> {
 
   const stops: Array<() => Promise<void> | void> = [];
 
+  const sandbox = await startDemoSandbox(config, deps.logger);
+  if (sandbox) stops.push(() => sandbox.close());
+
   const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
     deps.logger.info('Postloom is listening', { port: info.port, url: config.APP_URL });
   });
   stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  if (config.SCHEDULER) stops.push(startTokenRefreshJob(deps));
 
   const shutdown = async () => {
     for (const stop of stops.reverse()) await stop();
