@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { z } from 'zod';
+import {
+  MarkNotificationsReadInput,
+  NOTIFICATIONS_LIMIT,
+  type NotificationDto,
+} from '../../shared/notifications/api.js';
+import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { AppError } from '../core/errors.js';
+import { validate } from '../core/validate.js';
+import type { AppEnv } from '../http/types.js';
+import { toNotificationDto } from './create-notification.js';
+import {
+  countUnread,
+  deleteNotification,
+  listRecentNotifications,
+  markAllRead,
+  markRead,
+} from './notifications.repository.js';
+
+const tags = ['notifications'];
+
+/** The notification centre: newest 50 with the unread count, mark read, delete. */
+export function createNotificationsRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    .get(
+      '/',
+      describeRoute({ tags, summary: 'The newest 50 notifications and the unread count' }),
+      async (c) => {
+        const user = currentUser(c);
+        const { db } = c.var.deps;
+        const rows = await listRecentNotifications(db, user.id, NOTIFICATIONS_LIMIT);
+        return c.json({
+          notifications: rows.map((row) => toNotificationDto(row) as NotificationDto),
+          unreadCount: await countUnread(db, user.id),
+        });
+      },
+    )
+    .post(
+      '/read',
+      describeRoute({ tags, summary: 'Mark some notifications as read' }),
+      validate('json', MarkNotificationsReadInput),
+      async (c) => {
+        const user = currentUser(c);
+        const { db } = c.var.deps;
+        const updated = await markRead(db, user.id, c.req.valid('json').ids);
+        return c.json({ updated, unreadCount: await countUnread(db, user.id) });
+      },
+    )
+    .post('/read-all', describeRoute({ tags, summary: 'Mark every notification as read' }), async (c) => {
+      const user = currentUser(c);
+      const updated = await markAllRead(c.var.deps.db, user.id);
+      return c.json({ updated, unreadCount: 0 });
+    })
+    .delete(
+      '/:id',
+      describeRoute({ tags, summary: 'Delete a notification' }),
+      validate('param', z.object({ id: z.string().min(1) })),
+      async (c) => {
+        const user = currentUser(c);
+        const { db } = c.var.deps;
+        if (!(await deleteNotification(db, user.id, c.req.valid('param').id))) {
+          throw new AppError('not_found', 'Notification not found');
+        }
+        return c.json({ deleted: true, unreadCount: await countUnread(db, user.id) });
+      },
+    );
+}

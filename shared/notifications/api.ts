@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = [
+  'post_success',
+  'post_failure',
+  'system',
+  'account',
+  'engagement',
+  'other',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Spec 01 section 9: the list holds at most 50; the badge shows '99+' above 99. */
+export const NOTIFICATIONS_LIMIT = 50;
+export const NOTIFICATION_TOAST_MS = 5000;
+
+export interface NotificationDto {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  read: boolean;
+  data: { postId?: string; accountId?: string; action?: string; [key: string]: unknown } | null;
+  createdAt: string;
+}
+
+export interface NotificationsResult {
+  notifications: NotificationDto[];
+  unreadCount: number;
+}
+
+export const MarkNotificationsReadInput = z.object({
+  ids: z.array(z.string().min(1).max(64)).min(1, 'Select at least one notification').max(200),
+});
+export type MarkNotificationsReadInput = z.infer<typeof MarkNotificationsReadInput>;
+
+/** Spec 01 section 8 (notifications). */
+export const NOTIFICATION_MESSAGES = {
+  markReadFailed: 'Failed to mark notifications as read',
+  markAllReadFailed: 'Failed to mark all notifications as read',
+  deleteFailed: 'Failed to delete notification',
+  allMarkedRead: 'All notifications marked as read',
+} as const;
+
+/** The badge text: the count, or '99+' above 99; empty when nothing is unread. */
+export function unreadBadgeText(count: number): string {
+  if (count <= 0) return '';
+  return count > 99 ? '99+' : String(count);
+}
