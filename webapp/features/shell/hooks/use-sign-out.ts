@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../auth/api/get-session';
@@ -6,7 +6,7 @@ import { RETURN_TO_KEY } from '../../auth/return-to';
 import { markSessionEnded, type SessionEnd } from '../session-end';
 
 /**
- * Ends the session on the server, drops every cached query and lets the route guard send the
+ * Ends the session on the server, drops every other cached query and lets the route guard send the
  * user to /login (with `end.message` as navigation state). A failed server call still signs out
  * locally: the user asked to leave.
  */
@@ -31,8 +31,10 @@ export function useSignOut() {
       }
       markSessionEnded(end);
       await queryClient.cancelQueries();
-      queryClient.clear();
+      // The guard observes the session query: set it (not clear it) so the guard sees the change,
+      // then drop every other cached answer so the next user starts clean.
       queryClient.setQueryData(sessionQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(sessionQueryKey) });
       setIsSigningOut(false);
     },
     [queryClient],
