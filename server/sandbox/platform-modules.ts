@@ -15,6 +15,7 @@ export const PLATFORM_MODULES: SandboxPlatformModule[] = [
   xModule,
   linkedinModule,
   tiktokModule,
+  googleModule,
   facebookModule,
   instagramModule,
   threadsModule,
