@@ -55,7 +55,8 @@ const PostFields = {
 
 export const CreatePostInput = z.object({
   socialAccountId: PostFields.socialAccountId,
-  postType: PostFields.postType.default('normal'),
+  /** Absent: the platform's default type (normal; video on TikTok; single/thread on X from the tweets). */
+  postType: PostFields.postType.optional(),
   content: PostFields.content.default(''),
   media: PostFields.media.default([]),
   tweets: PostFields.tweets.optional(),
@@ -84,7 +85,7 @@ export const ListPostsQuery = z.object({
   search: z.string().trim().max(500).optional(),
   platform: z.union([z.enum(PLATFORM_IDS), z.literal(''), z.literal('all')]).optional(),
   status: z.union([z.enum(POST_STATUSES), z.literal(''), z.literal('all')]).optional(),
-  range: z.enum([...new Set([...UPCOMING_DATE_FILTERS, ...SENT_DATE_FILTERS])] as [string, ...string[]]).default('all'),
+  range: z.union([z.enum(UPCOMING_DATE_FILTERS), z.enum(SENT_DATE_FILTERS)]).default('all'),
   sort: z.enum(POST_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });

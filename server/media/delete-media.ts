@@ -1,0 +1,37 @@
+import { POST_MESSAGES } from '../../shared/posts/api.js';
+import { AppError } from '../core/errors.js';
+import type { AppDeps } from '../http/types.js';
+import { countPostsUsingMedia, deleteMediaRow, findMediaForUser } from './media.repository.js';
+import { removeStoredFile } from './media-storage.js';
+
+/** Deletes an unattached media file of the user (a file in a post goes with the post). */
+export async function deleteMedia(
+  deps: AppDeps,
+  userId: string,
+  mediaId: string,
+): Promise<{ message: string }> {
+  const media = await findMediaForUser(deps.db, userId, mediaId);
+  if (!media) throw new AppError('not_found', POST_MESSAGES.mediaNotFound);
+  if ((await countPostsUsingMedia(deps.db, mediaId)) > 0) {
+    throw new AppError('conflict', POST_MESSAGES.mediaInUse);
+  }
+  await deleteMediaRow(deps.db, mediaId);
+  await removeStoredFile(deps.config, media.storagePath);
+  return { message: POST_MESSAGES.mediaDeleted };
+}
+
+/** Removes media rows and files that no post uses any more (after a post is deleted or edited). */
+export async function deleteOrphanMedia(
+  deps: AppDeps,
+  userId: string,
+  mediaIds: readonly string[],
+): Promise<void> {
+  for (const mediaId of new Set(mediaIds)) {
+    const media = await findMediaForUser(deps.db, userId, mediaId);
+    if (!media || (await countPostsUsingMedia(deps.db, mediaId)) > 0) continue;
+    await deleteMediaRow(deps.db, mediaId);
+    await removeStoredFile(deps.config, media.storagePath).catch((error) =>
+      deps.logger.warn('could not remove a media file', { mediaId, error }),
+    );
+  }
+}

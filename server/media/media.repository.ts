@@ -1,0 +1,49 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { MediaRow, MediaTable } from '../db/schema.js';
+
+/** Media rows, always scoped by owner. */
+export async function findMediaForUser(
+  db: Db,
+  userId: string,
+  mediaId: string,
+): Promise<MediaRow | undefined> {
+  return db
+    .selectFrom('media')
+    .selectAll()
+    .where('id', '=', mediaId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function findMediaById(db: Db, mediaId: string): Promise<MediaRow | undefined> {
+  return db.selectFrom('media').selectAll().where('id', '=', mediaId).executeTakeFirst();
+}
+
+/** The user's rows among `ids` (foreign or unknown ids are simply absent). */
+export async function listMediaForUser(db: Db, userId: string, ids: readonly string[]): Promise<MediaRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('media')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function insertMedia(db: Db, row: Insertable<MediaTable>): Promise<void> {
+  await db.insertInto('media').values(row).execute();
+}
+
+export async function deleteMediaRow(db: Db, mediaId: string): Promise<void> {
+  await db.deleteFrom('media').where('id', '=', mediaId).execute();
+}
+
+export async function countPostsUsingMedia(db: Db, mediaId: string): Promise<number> {
+  const row = await db
+    .selectFrom('postMedia')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('mediaId', '=', mediaId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

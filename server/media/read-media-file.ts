@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import { AppError } from '../core/errors.js';
+import type { MediaRow } from '../db/schema.js';
+import type { AppDeps } from '../http/types.js';
+import { findMediaForUser } from './media.repository.js';
+import { absoluteStoragePath } from './media-storage.js';
+
+export interface MediaFile {
+  media: MediaRow;
+  /** Absolute path, for adapters that stream or upload in chunks. */
+  path: string;
+  size: number;
+  /** The whole file; adapters that upload in chunks should read `path` instead. */
+  read: () => Promise<Buffer>;
+  stream: (options?: { start?: number; end?: number }) => fs.ReadStream;
+}
+
+/** A user's stored media file for the publishing adapters; 404 for a foreign, unknown or missing file. */
+export async function readMediaFile(deps: AppDeps, userId: string, mediaId: string): Promise<MediaFile> {
+  const media = await findMediaForUser(deps.db, userId, mediaId);
+  if (!media) throw new AppError('not_found', 'Media not found');
+  const file = absoluteStoragePath(deps.config, media.storagePath);
+  const stat = await fs.promises.stat(file).catch(() => null);
+  if (!stat) throw new AppError('not_found', 'Media not found');
+  return {
+    media,
+    path: file,
+    size: stat.size,
+    read: () => fs.promises.readFile(file),
+    stream: (options) => fs.createReadStream(file, options),
+  };
+}

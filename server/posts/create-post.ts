@@ -1,0 +1,41 @@
+import type { CreatePostInput, PostDto } from '../../shared/posts/api.js';
+import { newId } from '../core/ids.js';
+import type { AppDeps } from '../http/types.js';
+import { getPostForUser } from './get-post.js';
+import { parseInstant, timingFor } from './post-schedule.js';
+import { insertPost, setPostMedia } from './posts.repository.js';
+import { preparePost } from './prepare-post.js';
+
+/** Saves a draft, a scheduled post, or a post to publish now (the client then calls /publish). */
+export async function createPost(
+  deps: AppDeps,
+  userId: string,
+  input: CreatePostInput,
+  now = Date.now(),
+): Promise<PostDto> {
+  const prepared = await preparePost(deps, userId, input, input.action);
+  const timing = timingFor(input.action, parseInstant(input.scheduledAt), now);
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertPost(trx, {
+      id,
+      userId,
+      socialAccountId: prepared.account.id,
+      platform: prepared.platform,
+      content: prepared.content,
+      status: timing.status,
+      isDraft: timing.isDraft,
+      scheduledAt: timing.scheduledAt,
+      postType: prepared.postType,
+      media: JSON.stringify(prepared.media),
+      tweets: prepared.tweets ? JSON.stringify(prepared.tweets) : null,
+      metadata: JSON.stringify(prepared.metadata),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await setPostMedia(trx, id, prepared.allMediaIds);
+  });
+  const post = await getPostForUser(deps, userId, id);
+  deps.events.publish(userId, { type: 'post.inserted', post });
+  return post;
+}

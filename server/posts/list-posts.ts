@@ -1,0 +1,100 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ListPostsQuery, type ListPostsResult, POSTS_PAGE_SIZE } from '../../shared/posts/api.js';
+import { AppError } from '../core/errors.js';
+import type { Database } from '../db/schema.js';
+import type { AppDeps } from '../http/types.js';
+import { getPreferences } from '../settings/preferences.service.js';
+import { toPostDtos } from './post-dto.js';
+import { type RangeName, rangeBounds } from './post-ranges.js';
+
+const UPCOMING_RANGES: readonly RangeName[] = ['all', 'today', 'this-week', 'this-month'];
+const SENT_STATUSES = ['posted', 'failed'] as const;
+
+type PostsQuery = SelectQueryBuilder<Database, 'scheduledPosts', object>;
+
+/** `%`, `_` and the escape character itself match literally in LIKE ... ESCAPE '\'. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Upcoming: non-draft scheduled/publishing posts at or after now (with a date filter: within
+ * it), or drafts with status=draft; ordered by creation (spec 02 section 7).
+ * Sent: posted and failed, ordered by their time. Date filters follow the user's timezone.
+ */
+export async function listPosts(
+  deps: AppDeps,
+  userId: string,
+  query: ListPostsQuery,
+  now = Date.now(),
+): Promise<ListPostsResult> {
+  const { timezone } = await getPreferences(deps, userId);
+  const status = query.status && query.status !== 'all' ? query.status : null;
+  const platform = query.platform && query.platform !== 'all' ? query.platform : null;
+  const sent = query.view === 'sent';
+  if (!sent && !UPCOMING_RANGES.includes(query.range)) {
+    throw new AppError('validation_error', 'This date filter is not available for upcoming posts.', {
+      field: 'range',
+    });
+  }
+  if (sent && status && !(SENT_STATUSES as readonly string[]).includes(status)) {
+    throw new AppError('validation_error', 'Sent posts are either posted or failed.', { field: 'status' });
+  }
+  const drafts = !sent && status === 'draft';
+  const bounds = rangeBounds(query.range, timezone, now);
+  // Drafts may have no time: their creation time stands in for it.
+  const when = sent
+    ? sql<number>`coalesce(scheduled_at, posted_at, created_at)`
+    : drafts
+      ? sql<number>`coalesce(scheduled_at, created_at)`
+      : sql<number>`scheduled_at`;
+
+  const filtered = (qb: PostsQuery) => {
+    let q = qb.where('userId', '=', userId);
+    if (sent) {
+      q = q.where('status', 'in', status ? [status as 'posted' | 'failed'] : [...SENT_STATUSES]);
+    } else if (drafts) {
+      q = q.where('isDraft', '=', 1);
+    } else {
+      q = q.where('isDraft', '=', 0);
+      q = q.where('status', 'in', status ? [status] : ['scheduled', 'publishing']);
+      if (!bounds) q = q.where('scheduledAt', '>=', now);
+    }
+    if (platform) q = q.where('platform', '=', platform);
+    if (bounds) {
+      q = q.where(when, '>=', bounds.start);
+      if (bounds.end !== null) q = q.where(when, '<', bounds.end);
+    }
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      q = q.where((eb: ExpressionBuilder<Database, 'scheduledPosts'>) =>
+        eb.or([
+          sql<boolean>`content like ${pattern} escape '\\'`,
+          sql<boolean>`coalesce(tweets, '') like ${pattern} escape '\\'`,
+        ]),
+      );
+    }
+    return q;
+  };
+
+  const direction = query.sort === 'oldest' ? 'asc' : 'desc';
+  const order = sent ? when : sql<number>`created_at`;
+  const [countRow, rows] = await Promise.all([
+    filtered(deps.db.selectFrom('scheduledPosts'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst(),
+    filtered(deps.db.selectFrom('scheduledPosts'))
+      .selectAll()
+      .orderBy(order, direction)
+      .orderBy('id', direction)
+      .limit(POSTS_PAGE_SIZE)
+      .offset((query.page - 1) * POSTS_PAGE_SIZE)
+      .execute(),
+  ]);
+  return {
+    posts: await toPostDtos(deps.db, rows),
+    total: Number(countRow?.total ?? 0),
+    page: query.page,
+    pageSize: POSTS_PAGE_SIZE,
+  };
+}

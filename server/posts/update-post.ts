@@ -1,0 +1,110 @@
+import {
+  POST_MESSAGES,
+  type PostAction,
+  type PostDto,
+  type UpdatePostInput,
+} from '../../shared/posts/api.js';
+import { AppError } from '../core/errors.js';
+import type { ScheduledPostRow } from '../db/schema.js';
+import type { AppDeps } from '../http/types.js';
+import { deleteOrphanMedia } from '../media/delete-media.js';
+import { getPostForUser, getPostRowForUser } from './get-post.js';
+import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from './post-dto.js';
+import { assertFuture, type PostTiming, parseInstant, timingFor } from './post-schedule.js';
+import { setPostMedia } from './posts.repository.js';
+import { preparePost } from './prepare-post.js';
+
+/** Posted and publishing posts are final (or owned by the publisher) and cannot be edited. */
+export function assertEditable(row: ScheduledPostRow): void {
+  if (row.status === 'posted') throw new AppError('conflict', POST_MESSAGES.alreadyPosted);
+  if (row.status === 'publishing') throw new AppError('conflict', POST_MESSAGES.beingPublished);
+}
+
+function currentAction(row: ScheduledPostRow): PostAction {
+  return row.status === 'draft' ? 'draft' : 'schedule';
+}
+
+/** The chain after a patch: a patch of content/media alone edits the first tweet of a stored chain. */
+function mergedTweets(row: ScheduledPostRow, input: UpdatePostInput) {
+  if (input.tweets !== undefined) return input.tweets;
+  const stored = postTweets(row);
+  if (!stored || stored.length === 0) return null;
+  const [first, ...rest] = stored;
+  return [{ content: input.content ?? first!.content, media: input.media ?? first!.media }, ...rest];
+}
+
+/** Edits the same row (spec 02 section 4); an action moves it between draft, scheduled and publish-now. */
+export async function updatePost(
+  deps: AppDeps,
+  userId: string,
+  postId: string,
+  input: UpdatePostInput,
+  now = Date.now(),
+): Promise<PostDto> {
+  const row = await getPostRowForUser(deps, userId, postId);
+  assertEditable(row);
+  const accountId = input.socialAccountId ?? row.socialAccountId;
+  if (!accountId) throw new AppError('not_found', POST_MESSAGES.accountNotFound);
+  const action = input.action ?? currentAction(row);
+
+  const prepared = await preparePost(
+    deps,
+    userId,
+    {
+      socialAccountId: accountId,
+      // A new account of another platform starts from that platform's default type.
+      postType: input.postType ?? (input.socialAccountId ? undefined : row.postType),
+      content: input.content ?? row.content,
+      media: input.media ?? postMediaIds(row),
+      tweets: mergedTweets(row, input),
+      metadata: input.metadata ?? parseJson<Record<string, unknown>>(row.metadata, {}),
+    },
+    action,
+  );
+
+  const scheduledAt = input.scheduledAt !== undefined ? parseInstant(input.scheduledAt) : row.scheduledAt;
+  let timing: PostTiming;
+  if (input.action) {
+    timing = timingFor(input.action, scheduledAt, now);
+  } else {
+    if (row.status === 'scheduled' && input.scheduledAt !== undefined) assertFuture(scheduledAt, now);
+    timing = { status: row.status, isDraft: row.isDraft, scheduledAt };
+  }
+  // Rescheduling a failed post starts its delivery afresh.
+  const restart = input.action === 'schedule' || input.action === 'publish';
+  const previousMedia = allMediaIdsOf(row);
+
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('scheduledPosts')
+      .set({
+        socialAccountId: prepared.account.id,
+        platform: prepared.platform,
+        content: prepared.content,
+        postType: prepared.postType,
+        media: JSON.stringify(prepared.media),
+        tweets: prepared.tweets ? JSON.stringify(prepared.tweets) : null,
+        metadata: JSON.stringify(prepared.metadata),
+        status: timing.status,
+        isDraft: timing.isDraft,
+        scheduledAt: timing.scheduledAt,
+        ...(restart ? { errorMessage: null, nextAttemptAt: null, leaseUntil: null, attemptCount: 0 } : {}),
+        updatedAt: now,
+      })
+      .where('id', '=', postId)
+      .where('userId', '=', userId)
+      // The publisher may have claimed the post meanwhile: then the edit loses.
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await setPostMedia(trx, postId, prepared.allMediaIds);
+    return true;
+  });
+  if (!updated) throw new AppError('conflict', POST_MESSAGES.beingPublished);
+
+  const dropped = previousMedia.filter((id) => !prepared.allMediaIds.includes(id));
+  await deleteOrphanMedia(deps, userId, dropped);
+  const post = await getPostForUser(deps, userId, postId);
+  deps.events.publish(userId, { type: 'post.updated', post });
+  return post;
+}

@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { UpdatePreferencesInput } from '../../shared/settings/preferences.js';
+import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { validate } from '../core/validate.js';
+import type { AppEnv } from '../http/types.js';
+import { getPreferences, updatePreferences } from './preferences.service.js';
+
+/** `/api/settings/preferences`: timezone and 12h/24h clock. */
+export function createPreferencesRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    .get('/', describeRoute({ tags: ['settings'], summary: 'Read timezone and time format' }), async (c) =>
+      c.json(await getPreferences(c.var.deps, currentUser(c).id)),
+    )
+    .patch(
+      '/',
+      describeRoute({ tags: ['settings'], summary: 'Change timezone and/or time format' }),
+      validate('json', UpdatePreferencesInput),
+      async (c) => c.json(await updatePreferences(c.var.deps, currentUser(c).id, c.req.valid('json'))),
+    );
+}

@@ -1,0 +1,43 @@
+import {
+  DEFAULT_TIME_FORMAT,
+  DEFAULT_TIMEZONE,
+  isValidTimezone,
+  type Preferences,
+  type UpdatePreferencesInput,
+} from '../../shared/settings/preferences.js';
+import { AppError } from '../core/errors.js';
+import type { AppDeps } from '../http/types.js';
+
+/** The user's timezone and clock format, with the defaults of spec 02 when unset. */
+export async function getPreferences(deps: AppDeps, userId: string): Promise<Preferences> {
+  const row = await deps.db
+    .selectFrom('users')
+    .select(['timezone', 'timeFormat'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', 'Not found');
+  return {
+    // A zone the runtime no longer knows falls back to UTC rather than breaking every date.
+    timezone: row.timezone && isValidTimezone(row.timezone) ? row.timezone : DEFAULT_TIMEZONE,
+    timeFormat: row.timeFormat ?? DEFAULT_TIME_FORMAT,
+  };
+}
+
+export async function updatePreferences(
+  deps: AppDeps,
+  userId: string,
+  input: UpdatePreferencesInput,
+): Promise<Preferences> {
+  const changes = {
+    ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+    ...(input.timeFormat !== undefined ? { timeFormat: input.timeFormat } : {}),
+  };
+  if (Object.keys(changes).length > 0) {
+    await deps.db
+      .updateTable('users')
+      .set({ ...changes, updatedAt: Date.now() })
+      .where('id', '=', userId)
+      .execute();
+  }
+  return getPreferences(deps, userId);
+}
