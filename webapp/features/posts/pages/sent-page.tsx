@@ -1,17 +1,148 @@
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import type { PostDto } from '../../../../shared/posts/api';
+import {
+  errorLoadingPostsMessage,
+  POST_MESSAGES,
+  SENT_DATE_FILTERS,
+} from '../../../../shared/posts/constants';
+import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
-import { SendIcon } from '../../../components/icons';
+import { ExternalLinkIcon, SendIcon } from '../../../components/icons';
+import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { getPostUrl } from '../api/get-post-url';
+import { useListPosts } from '../api/list-posts';
+import { usePreferences } from '../api/preferences';
+import { openComposer } from '../components/create-post-host';
+import { Pagination } from '../components/list/pagination';
+import { PostCard } from '../components/list/post-card';
+import { type FilterValues, PostFilters } from '../components/list/post-filters';
+import { dayKey, formatDayHeading } from '../lib/time';
 
-/** `/sent`: published posts. The posts feature adds filters, groups and pagination. */
+const STATUS_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'posted', label: 'Posted' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+
+/** `/sent`: posted and failed posts grouped by day, 'View Post', and a compact composer to retry a failure. */
 export function SentPage() {
+  const [filters, setFilters] = useState<FilterValues>({
+    search: '',
+    platform: '',
+    status: '',
+    range: 'all',
+    sort: 'newest',
+  });
+  const [page, setPage] = useState(1);
+  const list = useListPosts({ view: 'sent', ...filters, page });
+  const { timezone } = usePreferences();
+  const [openingId, setOpeningId] = useState<string | null>(null);
+
+  const onFilters = useCallback((next: FilterValues) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
+
+  async function viewPost(post: PostDto) {
+    setOpeningId(post.id);
+    // Open the tab now (inside the click) so pop-up blockers allow it; point it at the address once known.
+    const tab = window.open('', '_blank');
+    try {
+      const answer = await getPostUrl(post.id);
+      if ('url' in answer && answer.url) {
+        if (tab) {
+          tab.opener = null;
+          tab.location.href = answer.url;
+        } else window.open(answer.url, '_blank', 'noopener');
+      } else {
+        tab?.close();
+        toast.error('error' in answer ? answer.error : POST_MESSAGES.noPostUrl);
+      }
+    } catch (error) {
+      tab?.close();
+      toast.error(
+        error instanceof ApiError && error.message ? error.message : POST_MESSAGES.failedToFetchPostUrl,
+      );
+    } finally {
+      setOpeningId(null);
+    }
+  }
+
+  const data = list.data;
+  const groups: { key: string; heading: string; posts: PostDto[] }[] = [];
+  for (const post of data?.posts ?? []) {
+    const when = post.postedAt ?? post.scheduledAt ?? post.createdAt;
+    const key = dayKey(when, timezone);
+    const last = groups[groups.length - 1];
+    if (last && last.key === key) last.posts.push(post);
+    else groups.push({ key, heading: formatDayHeading(when, timezone), posts: [post] });
+  }
+
   return (
     <>
       <PageHeader title="Sent Posts" description="View and manage your published posts" />
-      <EmptyState
-        icon={<SendIcon className="h-6 w-6" />}
-        title="No sent posts found"
-        description="Try adjusting your filters or send a new post"
+      <PostFilters
+        value={filters}
+        onChange={onFilters}
+        statusOptions={STATUS_OPTIONS}
+        ranges={SENT_DATE_FILTERS}
       />
+      {list.isPending ? (
+        <LoadingCard message="Loading posts..." />
+      ) : list.isError ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-700 text-sm">
+          {errorLoadingPostsMessage(list.error.message)}
+        </div>
+      ) : groups.length === 0 ? (
+        <EmptyState
+          icon={<SendIcon className="h-6 w-6" />}
+          title={POST_MESSAGES.noSentPosts}
+          description={POST_MESSAGES.noSentPostsHint}
+        />
+      ) : (
+        <>
+          {groups.map((group) => (
+            <section key={group.key} aria-labelledby={`day-${group.key}`} className="mb-6">
+              <h2 id={`day-${group.key}`} className="mb-3 font-semibold text-gray-700 text-sm">
+                {group.heading}
+              </h2>
+              <ul className="grid gap-4 xl:grid-cols-2">
+                {group.posts.map((post) => (
+                  <li key={post.id}>
+                    <PostCard
+                      post={post}
+                      timeOf="sent"
+                      actions={
+                        post.status === 'failed' ? (
+                          <Button size="sm" onClick={() => openComposer({ postId: post.id, compact: true })}>
+                            Fix and retry
+                          </Button>
+                        ) : (
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            icon={<ExternalLinkIcon className="h-4 w-4" />}
+                            loading={openingId === post.id}
+                            onClick={() => viewPost(post)}
+                          >
+                            View Post
+                          </Button>
+                        )
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          {data ? (
+            <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
+          ) : null}
+        </>
+      )}
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { CloseIcon } from '../../../components/icons';
+import { useLiveEvents } from '../../events/use-live-events';
+import { CreatePostHost } from '../../posts/components/create-post-host';
 import { useInactivitySignOut } from '../hooks/use-inactivity-sign-out';
 import { useNetworkStatus } from '../hooks/use-network-status';
 import { AppHeader } from './app-header';
@@ -14,6 +16,7 @@ export function AppShell() {
   const location = useLocation();
   const inactivity = useInactivitySignOut();
   const { isOnline } = useNetworkStatus();
+  useLiveEvents();
 
   // A navigation closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
@@ -42,6 +45,7 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
+      <CreatePostHost />
       <SessionExpiryDialog
         minutesLeft={inactivity.minutesLeft}
         onStay={inactivity.stayActive}

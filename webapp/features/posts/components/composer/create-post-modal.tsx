@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { AccountDto } from '../../../../../shared/accounts/account';
 import { mediaKindOf } from '../../../../../shared/media/media-rules';
@@ -17,9 +16,10 @@ import { PlusIcon } from '../../../../components/icons';
 import { LoadingCard } from '../../../../components/loading-card';
 import { Modal } from '../../../../components/modal';
 import { ApiError } from '../../../../lib/api-client';
+import { useAccounts } from '../../../accounts/api/list-accounts';
+import { openConnectModal } from '../../../accounts/connect-modal-store';
 import { useCreatePost } from '../../api/create-post';
 import { getPostQueryOptions } from '../../api/get-post';
-import { useComposerAccounts } from '../../api/list-accounts';
 import { usePreferences } from '../../api/preferences';
 import { usePublishPost } from '../../api/publish-post';
 import { useUpdatePost } from '../../api/update-post';
@@ -83,10 +83,9 @@ export function CreatePostModal({
   compact = false,
 }: CreatePostModalProps) {
   const { state, fileErrors, actions } = useComposer();
-  const accountsQuery = useComposerAccounts();
+  const accountsQuery = useAccounts();
   const accounts = accountsQuery.data ?? [];
   const preferences = usePreferences();
-  const navigate = useNavigate();
   const [savedId, setSavedId] = useState<string | null>(postId);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<PostAction | null>(null);
@@ -144,9 +143,10 @@ export function CreatePostModal({
   const disabled =
     !platform || !account || busy !== null || uploading || articleWithoutUrl || overLimit || loadingPost;
 
+  // The spec's connect button closes the composer; the accounts feature's modal takes over.
   function chooseAddAccount() {
     onClose();
-    navigate('/dashboard?connect=1');
+    openConnectModal();
   }
 
   async function save(action: PostAction) {

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { getPlatform } from '../../../../../shared/platforms/registry';
+import type { PostDto } from '../../../../../shared/posts/api';
+import { usePreferences } from '../../api/preferences';
+import { formatDateTime } from '../../lib/time';
+import { PlatformIcon } from '../platform-icon';
+import { CardMedia } from './card-media';
+
+const STATUS_STYLES: Record<string, string> = {
+  draft: 'bg-gray-100 text-gray-700',
+  scheduled: 'bg-blue-50 text-blue-700',
+  publishing: 'bg-amber-50 text-amber-700',
+  posted: 'bg-green-50 text-green-700',
+  failed: 'bg-red-50 text-red-700',
+};
+const STATUS_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  posted: 'Posted',
+  failed: 'Failed',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 font-medium text-xs ${STATUS_STYLES[status] ?? STATUS_STYLES.scheduled}`}
+    >
+      {STATUS_LABELS[status] ?? status}
+    </span>
+  );
+}
+
+export function isThread(post: PostDto): boolean {
+  return (post.tweets?.length ?? 0) > 1;
+}
+
+/** A post in a list: platform, account, text, time in the user's zone and format, media, actions. */
+export function PostCard({
+  post,
+  actions,
+  timeOf = 'scheduled',
+}: {
+  post: PostDto;
+  actions: ReactNode;
+  timeOf?: 'scheduled' | 'sent';
+}) {
+  const { timezone, timeFormat } = usePreferences();
+  const info = getPlatform(post.platform);
+  const content = post.tweets?.[0]?.content ?? post.content;
+  const when = timeOf === 'sent' ? (post.postedAt ?? post.scheduledAt) : post.scheduledAt;
+  return (
+    <article
+      aria-label={`${info.displayName} post`}
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+    >
+      <header className="flex flex-wrap items-center gap-2">
+        <PlatformIcon platform={post.platform} className="h-7 w-7" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium text-gray-900 text-sm">
+            {post.account?.accountName ?? info.displayName}
+            {post.account?.accountHandle ? (
+              <span className="ml-1 font-normal text-gray-500">
+                @{post.account.accountHandle.replace(/^@/, '')}
+              </span>
+            ) : null}
+          </p>
+          <p className="text-gray-500 text-xs">
+            {info.displayName}
+            {when ? (
+              <>
+                {' · '}
+                <time dateTime={when}>{formatDateTime(when, timezone, timeFormat)}</time>
+              </>
+            ) : null}
+            {isThread(post) ? ` · Thread of ${post.tweets?.length}` : ''}
+          </p>
+        </div>
+        <StatusBadge status={post.isDraft ? 'draft' : post.status} />
+      </header>
+      {content ? (
+        <p className="mt-3 line-clamp-4 whitespace-pre-wrap break-words text-gray-800 text-sm">{content}</p>
+      ) : null}
+      {post.status === 'failed' && post.errorMessage ? (
+        <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-red-700 text-sm">{post.errorMessage}</p>
+      ) : null}
+      <CardMedia post={post} />
+      <div className="mt-4 flex flex-wrap gap-2">{actions}</div>
+    </article>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useId, useState } from 'react';
+import { PLATFORMS } from '../../../../../shared/platforms/registry';
+import { DATE_FILTER_LABELS, POST_SORT_LABELS, POST_SORTS } from '../../../../../shared/posts/constants';
+
+export interface FilterValues {
+  search: string;
+  platform: string;
+  status: string;
+  range: string;
+  sort: 'newest' | 'oldest';
+}
+
+export interface PostFiltersProps {
+  value: FilterValues;
+  onChange: (value: FilterValues) => void;
+  statusOptions: readonly { value: string; label: string }[];
+  ranges: readonly string[];
+}
+
+const fieldClass =
+  'h-10 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
+
+/** Search (applied 300 ms after typing stops), platform, status, date range and sort. */
+export function PostFilters({ value, onChange, statusOptions, ranges }: PostFiltersProps) {
+  const id = useId();
+  const [search, setSearch] = useState(value.search);
+  useEffect(() => {
+    if (search === value.search) return;
+    const timer = setTimeout(() => onChange({ ...value, search }), 300);
+    return () => clearTimeout(timer);
+  }, [search, value, onChange]);
+
+  return (
+    <form
+      aria-label="Filter posts"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onChange({ ...value, search });
+      }}
+      className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
+    >
+      <div className="sm:col-span-2 lg:col-span-1">
+        <label htmlFor={`${id}-search`} className="mb-1 block font-medium text-gray-600 text-xs">
+          Search
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          placeholder="Search posts..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <Select
+        id={`${id}-platform`}
+        label="Platform"
+        value={value.platform}
+        onChange={(platform) => onChange({ ...value, platform })}
+      >
+        <option value="">All platforms</option>
+        {PLATFORMS.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.displayName}
+          </option>
+        ))}
+      </Select>
+      <Select
+        id={`${id}-status`}
+        label="Status"
+        value={value.status}
+        onChange={(status) => onChange({ ...value, status })}
+      >
+        {statusOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+      <Select
+        id={`${id}-range`}
+        label="Date range"
+        value={value.range}
+        onChange={(range) => onChange({ ...value, range })}
+      >
+        {ranges.map((range) => (
+          <option key={range} value={range}>
+            {DATE_FILTER_LABELS[range as keyof typeof DATE_FILTER_LABELS] ?? range}
+          </option>
+        ))}
+      </Select>
+      <Select
+        id={`${id}-sort`}
+        label="Sort"
+        value={value.sort}
+        onChange={(sort) => onChange({ ...value, sort: sort as FilterValues['sort'] })}
+      >
+        {POST_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {POST_SORT_LABELS[sort]}
+          </option>
+        ))}
+      </Select>
+    </form>
+  );
+}
+
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block font-medium text-gray-600 text-xs">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={fieldClass}>
+        {children}
+      </select>
+    </div>
+  );
+}
