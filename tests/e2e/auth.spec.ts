@@ -1,0 +1,117 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type RunningServer, startServer } from '../support/spawn-server';
+
+const EMAIL = 'story@example.com';
+const PASSWORD = 'first-secret-1';
+const NEW_PASSWORD = 'second-secret-2';
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Opens the newest outbox message with this subject and follows the button link in it. */
+async function followMailLink(page: Page, subject: string, linkText: string) {
+  await page.goto(`${server.url}/dev/mail`);
+  await page.getByRole('link', { name: subject }).first().click();
+  await expect(page.getByRole('heading', { name: subject })).toBeVisible();
+  await page.getByRole('link', { name: linkText }).click();
+}
+
+async function signIn(page: Page, password: string, remember = false) {
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test('a new user signs up, confirms by e-mail, signs in and out, and resets the password', async ({
+  page,
+}) => {
+  // Sign up: the button waits for a valid form, then 'Check Your Email'.
+  await page.goto(`${server.url}/signup`);
+  const create = page.getByRole('button', { name: 'Create account' });
+  await expect(create).toBeDisabled();
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await create.click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Resend email in \d+s/ })).toBeDisabled();
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).toContain(EMAIL);
+  expect(stored).not.toContain(PASSWORD);
+
+  // Confirm through the link in the outbox: signed in on the dashboard.
+  await followMailLink(page, 'Confirm your Postloom account', 'Confirm my email');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await signOut(page);
+
+  // A wrong password shows the spec's message.
+  await signIn(page, 'wrong-secret-9');
+  await expect(
+    page.getByText('The email or password you entered is incorrect. Please try again.'),
+  ).toBeVisible();
+
+  // Remember me: a 30-day, HttpOnly, SameSite=Lax cookie.
+  await page.getByLabel('Password').fill('');
+  await signIn(page, PASSWORD, true);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'postloom_session');
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Lax');
+  expect((cookie?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
+
+  await signOut(page);
+
+  // Forgotten password: request a link, follow it, choose a new password.
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('heading', { name: 'Email Sent' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+
+  await followMailLink(page, 'Reset your Postloom password', 'Choose a new password');
+  await expect(page).toHaveURL(/\/update-password\?token=/);
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await expect(
+    page.getByText('Password updated successfully. Please log in with your new password.'),
+  ).toBeVisible();
+
+  await signIn(page, PASSWORD);
+  await expect(page.getByText('The email or password you entered is incorrect.')).toBeVisible();
+  await page.getByLabel('Password').fill('');
+  await signIn(page, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a signed-out visit to /sent goes to /login and back to /sent after sign-in', async ({ page }) => {
+  await page.goto(`${server.url}/sent`);
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/sent$/);
+});
+
+test('a signed-in visit to /login goes to the dashboard', async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  await signIn(page, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${server.url}/login`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
