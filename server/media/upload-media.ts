@@ -60,6 +60,8 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
+      // Browsers send file names as raw UTF-8.
+      defParamCharset: 'utf8',
       limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, fileSize: MAX_UPLOAD_BYTES + 1 },
     });
   } catch {
