@@ -1,0 +1,408 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../server/publishing/publish-error.js';
+import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
+import type { PlatformId } from '../../shared/platforms/ids.js';
+import {
+  connectAccount,
+  createPost,
+  createServedTestApp,
+  getPost,
+  imageBytes,
+  injectFault,
+  mp4Bytes,
+  pdfBytes,
+  publishNow,
+  resetSandbox,
+  type ServedApp,
+  sandboxPublished,
+  sandboxRequests,
+  signedInUser,
+  type TestUser,
+  uploadMedia,
+  waitForOutcome,
+} from '../support/publishing-support.js';
+
+let sandbox: RunningSandbox;
+let t: ServedApp | undefined;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, autoApprove: true, containerDelayMs: 50 });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** A fresh sandbox state, a fresh app and a user with one connected account of `platform`. */
+async function setup(platform: PlatformId) {
+  await resetSandbox(sandbox.url);
+  t = await createServedTestApp({ SANDBOX_URL: sandbox.url, PUBLISH_RETRY_BASE_MS: '50' });
+  const user = await signedInUser(t);
+  const account = await connectAccount(t, user, platform);
+  return { app: t, user, account };
+}
+
+async function jpeg(app: ServedApp, user: TestUser, name = 'photo.jpg') {
+  return uploadMedia(app, user, { bytes: await imageBytes('jpeg'), name, type: 'image/jpeg' });
+}
+
+async function png(app: ServedApp, user: TestUser, name = 'picture.png') {
+  return uploadMedia(app, user, { bytes: await imageBytes('png'), name, type: 'image/png' });
+}
+
+async function mp4(app: ServedApp, user: TestUser, size = 4096, name = 'clip.mp4') {
+  return uploadMedia(app, user, { bytes: mp4Bytes(size), name, type: 'video/mp4' });
+}
+
+describe('X adapter', () => {
+  it('publishes a text tweet and records its id and address', async () => {
+    const { app, user, account } = await setup('twitter');
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Hello from Postloom' });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status).toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'twitter');
+    expect(published?.text).toBe('Hello from Postloom');
+    expect(result.platformPostId).toBe(published?.id);
+    expect(result.platformPostUrl).toBe(
+      `${sandbox.url}/x.com/${account.accountHandle?.replace(/^@/, '')}/status/${published?.id}`,
+    );
+    const page = await fetch(result.platformPostUrl ?? '');
+    expect(page.status).toBe(200);
+  });
+
+  it('uploads images with alt text and attaches them to one tweet', async () => {
+    const { app, user, account } = await setup('twitter');
+    const a = await jpeg(app, user);
+    const b = await png(app, user);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'Two pictures',
+      media: [a.id, b.id],
+      metadata: { alt_text: 'A red square' },
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'twitter');
+    expect(published?.media.map((m) => m.kind)).toEqual(['image', 'image']);
+    expect(await sandboxRequests(sandbox.url, '/2/media/metadata$')).toHaveLength(2);
+  });
+
+  it('uploads a video in 1 MB segments and waits for processing before tweeting', async () => {
+    const { app, user, account } = await setup('twitter');
+    const video = await mp4(app, user, 2.5 * 1024 * 1024);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'A clip',
+      media: [video.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'twitter');
+    expect(published?.media).toEqual([{ kind: 'video', bytes: video.sizeBytes }]);
+    expect(await sandboxRequests(sandbox.url, '/append$')).toHaveLength(3);
+    expect(
+      (await sandboxRequests(sandbox.url, 'command=STATUS|/2/media/upload$')).length,
+    ).toBeGreaterThanOrEqual(1);
+  });
+
+  it('publishes a thread as a chain of replies and records the first tweet', async () => {
+    const { app, user, account } = await setup('twitter');
+    const image = await jpeg(app, user);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'thread',
+      content: 'Thread 1/3',
+      tweets: [
+        { content: 'Thread 1/3', media: [] },
+        { content: 'Thread 2/3', media: [image.id] },
+        { content: 'Thread 3/3', media: [] },
+      ],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const published = await sandboxPublished(sandbox.url, 'twitter');
+    expect(published.map((p) => p.text)).toEqual(['Thread 1/3', 'Thread 2/3', 'Thread 3/3']);
+    expect(published[0]?.replyToId).toBeNull();
+    expect(published[1]?.replyToId).toBe(published[0]?.id);
+    expect(published[2]?.replyToId).toBe(published[1]?.id);
+    expect(result.platformPostId).toBe(published[0]?.id);
+  });
+
+  it('resumes a thread after a failure without re-posting the parts already public', async () => {
+    const { app, user, account } = await setup('twitter');
+    const image = await jpeg(app, user);
+    // Part 1 goes out; the upload of part 2's image answers 503: the retry must start at part 2.
+    await injectFault(sandbox.url, {
+      platform: 'twitter',
+      method: 'POST',
+      pathPattern: '/2/media/upload$',
+      kind: 'status',
+      status: 503,
+      body: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 },
+    });
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'thread',
+      content: 'Resume 1',
+      tweets: [
+        { content: 'Resume 1', media: [] },
+        { content: 'Resume 2', media: [image.id] },
+      ],
+    });
+    const first = await publishNow(app, user, post.id);
+    expect(first.status).toBe('scheduled');
+    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(1);
+    await app.deps.scheduler.start();
+    const result = await waitForOutcome(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const published = await sandboxPublished(sandbox.url, 'twitter');
+    expect(published.map((p) => p.text)).toEqual(['Resume 1', 'Resume 2']);
+    expect(published[1]?.replyToId).toBe(published[0]?.id);
+    expect((await sandboxRequests(sandbox.url, '/2/tweets$')).map((r) => r.status)).toEqual([201, 201]);
+    expect(result.platformPostId).toBe(published[0]?.id);
+  });
+
+  it('suggests users for @mentions', async () => {
+    const { app, user, account } = await setup('twitter');
+    const res = await app.request(`/api/accounts/${account.id}/mentions?query=noah`, {
+      headers: { cookie: user.cookie },
+    });
+    const body = (await res.json()) as { users: Array<{ id: string; username: string; name: string }> };
+    expect(body.users).toContainEqual(
+      expect.objectContaining({ username: 'noahbecker', name: 'Noah Becker' }),
+    );
+  });
+
+  it("does not publish another user's post", async () => {
+    const { app, user, account } = await setup('twitter');
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Mine only' });
+    const intruder = await signedInUser(app);
+    const res = await app.request(`/api/posts/${post.id}/publish`, {
+      method: 'POST',
+      headers: { cookie: intruder.cookie },
+    });
+    expect(res.status).toBe(404);
+    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(0);
+  });
+});
+
+describe('failure classification (X)', () => {
+  it('retries after a 429 with Retry-After and publishes within the budget', async () => {
+    const { app, user, account } = await setup('twitter');
+    await injectFault(sandbox.url, {
+      platform: 'twitter',
+      method: 'POST',
+      pathPattern: '/2/tweets$',
+      kind: 'status',
+      status: 429,
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+      headers: { 'retry-after': '1' },
+    });
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Rate limited once' });
+    const started = Date.now();
+    const first = await publishNow(app, user, post.id);
+    expect(first.status).toBe('scheduled');
+    await app.deps.scheduler.start();
+    const result = await waitForOutcome(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const creates = await sandboxRequests(sandbox.url, '/2/tweets$');
+    expect(creates.map((r) => r.status)).toEqual([429, 201]);
+    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(1);
+  });
+
+  it('retries a 500 answered before acceptance, then publishes', async () => {
+    const { app, user, account } = await setup('twitter');
+    await injectFault(sandbox.url, {
+      platform: 'twitter',
+      method: 'POST',
+      pathPattern: '/2/tweets$',
+      kind: 'status',
+      status: 500,
+      body: 'Internal error',
+    });
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Server hiccup' });
+    await app.deps.scheduler.start();
+    const result = await waitForOutcome(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    expect((await sandboxRequests(sandbox.url, '/2/tweets$')).map((r) => r.status)).toEqual([500, 201]);
+    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(1);
+  });
+
+  it('fails with the unknown-outcome message and never retries when the create request times out', {
+    timeout: 60_000,
+  }, async () => {
+    const { app, user, account } = await setup('twitter');
+    await injectFault(sandbox.url, {
+      platform: 'twitter',
+      method: 'POST',
+      pathPattern: '/2/tweets$',
+      kind: 'timeout',
+      commit: true,
+    });
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Lost answer' });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toBe(UNKNOWN_OUTCOME_MESSAGE);
+    await app.deps.scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await getPost(app, user, post.id)).status).toBe('failed');
+    expect(await sandboxRequests(sandbox.url, '/2/tweets$')).toHaveLength(1);
+    // The platform did publish it: exactly once.
+    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(1);
+  });
+
+  it('fails a duplicate tweet at once with the platform message', async () => {
+    const { app, user, account } = await setup('twitter');
+    const first = await createPost(app, user, { socialAccountId: account.id, content: 'Same words' });
+    expect((await publishNow(app, user, first.id)).status).toBe('posted');
+    const second = await createPost(app, user, { socialAccountId: account.id, content: 'Same words' });
+    const result = await publishNow(app, user, second.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toBe('You are not allowed to create a Tweet with duplicate content.');
+    expect(await sandboxRequests(sandbox.url, '/2/tweets$')).toHaveLength(2);
+  });
+
+  it('refreshes an expired token once and publishes', async () => {
+    const { app, user, account } = await setup('twitter');
+    await fetch(`${sandbox.url}/_control/expire-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ platform: 'twitter' }),
+    });
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'After a refresh' });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    expect((await sandboxRequests(sandbox.url, '/2/tweets$')).map((r) => r.status)).toEqual([401, 201]);
+    // One code exchange at connect time, one refresh now.
+    expect(await sandboxRequests(sandbox.url, '/2/oauth2/token$')).toHaveLength(2);
+  });
+});
+
+describe('LinkedIn adapter', () => {
+  it('publishes escaped text with the version headers and reads the id from x-restli-id', async () => {
+    const { app, user, account } = await setup('linkedin');
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'Launch (beta) #news @team',
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'linkedin');
+    expect(published?.text).toBe('Launch \\(beta\\) \\#news \\@team');
+    expect(result.platformPostId).toBe(published?.id);
+    expect(result.platformPostId).toMatch(/^urn:li:share:/);
+    expect(result.platformPostUrl).toBe(`${sandbox.url}/www.linkedin.com/feed/update/${published?.id}`);
+  });
+
+  it('publishes one image, several images as multiImage, and a document', async () => {
+    const { app, user, account } = await setup('linkedin');
+    const a = await jpeg(app, user);
+    const b = await png(app, user);
+    const doc = await uploadMedia(app, user, {
+      bytes: pdfBytes(),
+      name: 'deck.pdf',
+      type: 'application/pdf',
+    });
+    const one = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'One image',
+      media: [a.id],
+    });
+    const many = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'Two images',
+      media: [a.id, b.id],
+    });
+    const pdf = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'A deck',
+      media: [doc.id],
+    });
+    for (const post of [one, many, pdf]) {
+      const result = await publishNow(app, user, post.id);
+      expect(result.status, result.errorMessage ?? '').toBe('posted');
+    }
+    const published = await sandboxPublished(sandbox.url, 'linkedin');
+    expect(published.map((p) => p.type)).toEqual(['image', 'carousel', 'document']);
+    expect(published[1]?.media).toHaveLength(2);
+  });
+
+  it('uploads a video by its upload instructions, finalizes with the ETags and waits until AVAILABLE', async () => {
+    const { app, user, account } = await setup('linkedin');
+    const video = await mp4(app, user, 5 * 1024 * 1024);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'Video',
+      media: [video.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'linkedin');
+    expect(published?.media).toEqual([{ kind: 'video', bytes: video.sizeBytes }]);
+    expect(await sandboxRequests(sandbox.url, '/dms-uploads/')).toHaveLength(2);
+  });
+
+  it('publishes an article post with visibility from the metadata', async () => {
+    const { app, user, account } = await setup('linkedin');
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'article',
+      content: 'Worth reading',
+      metadata: {
+        articleUrl: 'https://example.com/story',
+        articleTitle: 'A story',
+        visibility: 'CONNECTIONS',
+      },
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'linkedin');
+    expect(published?.type).toBe('article');
+    expect(published?.media).toEqual([{ kind: 'article', url: 'https://example.com/story' }]);
+  });
+
+  it("fails a duplicate post at once with 'Backend error: ...'", async () => {
+    const { app, user, account } = await setup('linkedin');
+    const first = await createPost(app, user, { socialAccountId: account.id, content: 'Twice' });
+    await publishNow(app, user, first.id);
+    const second = await createPost(app, user, { socialAccountId: account.id, content: 'Twice' });
+    const result = await publishNow(app, user, second.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toMatch(/^Backend error: \{.*DUPLICATE_POST/);
+  });
+
+  it('treats a connection dropped after the create request as an unknown outcome', async () => {
+    const { app, user, account } = await setup('linkedin');
+    await injectFault(sandbox.url, {
+      platform: 'linkedin',
+      method: 'POST',
+      pathPattern: '/rest/posts$',
+      kind: 'reset',
+      commit: true,
+    });
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Dropped' });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toBe(UNKNOWN_OUTCOME_MESSAGE);
+    expect(await sandboxRequests(sandbox.url, '/rest/posts$')).toHaveLength(1);
+  });
+});
