@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startSandbox } from '../server/sandbox/sandbox-server.js';
+import { apiCall, connectSandboxAccount, createConfirmedUser } from '../tests/support/http-user.js';
 import { startServer } from '../tests/support/spawn-server.js';
 
 const args = process.argv.slice(2);
@@ -38,9 +39,11 @@ try {
   console.log(`Server ${server.url}, sandbox ${sandbox.url}: ${USERS} users, ${POSTS} posts`);
   const accounts: Array<{ token: string; accountId: string; platform: string }> = [];
   for (let u = 0; u < USERS; u += 1) {
-    const token = await createUser(`bench${u}@postloom.test`);
+    const { token } = await createConfirmedUser(server, `bench${u}@postloom.test`);
     for (const platform of PLATFORMS) {
-      for (const id of await connect(token, platform)) accounts.push({ token, accountId: id, platform });
+      for (const id of await connectSandboxAccount(server.url, token, platform)) {
+        accounts.push({ token, accountId: id, platform });
+      }
     }
   }
   console.log(`Connected ${accounts.length} accounts.`);
@@ -53,7 +56,7 @@ try {
     const account = accounts[i % accounts.length]!;
     const content = `Bench post #${i} ${Math.random().toString(36).slice(2, 8)}`;
     texts.set(content, i);
-    await api(account.token, '/api/posts', {
+    await apiCall(server.url, account.token, '/api/posts', {
       socialAccountId: account.accountId,
       content,
       media: [],
@@ -100,66 +103,6 @@ try {
   await server.stop();
   await sandbox.close();
   fs.rmSync(server.dataDir, { recursive: true, force: true });
-}
-
-async function api(token: string, pathname: string, body?: unknown, method = body ? 'POST' : 'GET') {
-  const response = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function createUser(email: string): Promise<string> {
-  const password = 'bench-pass-1';
-  const signup = await fetch(`${server.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, timezone: 'UTC', language: 'en' }),
-  });
-  if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
-  const db = new Database(dbFile, { readonly: true });
-  const mail = db
-    .prepare('select text from mail_outbox where to_address = ? order by created_at desc limit 1')
-    .get(email) as { text: string };
-  db.close();
-  const token = /token=([\w-]+)/.exec(mail.text)?.[1];
-  const confirm = await fetch(`${server.url}/api/auth/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (!confirm.ok) throw new Error(`confirm: ${confirm.status} ${await confirm.text()}`);
-  const issued = await fetch(`${server.url}/api/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await issued.json()) as { token: string }).token;
-}
-
-async function connect(token: string, platform: string): Promise<string[]> {
-  const { url } = (await api(token, `/api/accounts/${platform}/connect`)) as { url: string };
-  const consent = await fetch(url, { redirect: 'manual' });
-  const location = new URL(consent.headers.get('location') ?? '', server.url);
-  const code = location.searchParams.get('code');
-  const state = location.searchParams.get('state');
-  const result = (await api(token, `/api/accounts/${platform}/callback`, { code, state })) as {
-    choosePages?: { selectionId: string; pages: Array<{ id: string }> };
-  };
-  if (result.choosePages) {
-    await api(token, '/api/accounts/facebook/pages', {
-      selectionId: result.choosePages.selectionId,
-      pageIds: result.choosePages.pages.map((p) => p.id),
-    });
-  }
-  const { accounts } = (await api(token, '/api/accounts')) as {
-    accounts: Array<{ id: string; platform: string }>;
-  };
-  return accounts.filter((a) => a.platform === platform).map((a) => a.id);
 }
 
 function peakMemoryKb(pid: number | undefined): number | null {
