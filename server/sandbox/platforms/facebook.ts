@@ -70,10 +70,17 @@ export interface FbStore {
   objects: Map<string, FbObject>;
   reels: Map<string, number[]>;
   pageTokens: Map<string, string>;
+  /** `${pageId}\n${message}` -> when that text was last posted (duplicate check). */
+  recentTexts: Map<string, number>;
 }
 
 function fbStore(ctx: SandboxContext): FbStore {
-  return ctx.store('facebook', () => ({ objects: new Map(), reels: new Map(), pageTokens: new Map() }));
+  return ctx.store('facebook', () => ({
+    objects: new Map(),
+    reels: new Map(),
+    pageTokens: new Map(),
+    recentTexts: new Map(),
+  }));
 }
 
 /** An unpublished photo of this Page not yet used by a post or story. */
@@ -214,18 +221,12 @@ async function createFeedPost(c: SandboxContextC, ctx: SandboxContext, pageId: s
   }
   const now = ctx.now();
   // Meta refuses the same status text twice in a row on a Page (code 506).
-  if (message && !link && attached.length === 0) {
-    for (const other of store.objects.values()) {
-      if (
-        other.kind === 'post' &&
-        other.pageId === pageId &&
-        other.message === message &&
-        other.createdAt > now - DAY_MS
-      ) {
-        return graphError(c, { code: 506, subcode: 1455006, message: '(#506) Duplicate status message' });
-      }
-    }
+  const duplicateKey = `${pageId}\n${message}`;
+  const isTextOnly = message !== '' && !link && attached.length === 0;
+  if (isTextOnly && (store.recentTexts.get(duplicateKey) ?? Number.NEGATIVE_INFINITY) > now - DAY_MS) {
+    return graphError(c, { code: 506, subcode: 1455006, message: '(#506) Duplicate status message' });
   }
+  if (isTextOnly) store.recentTexts.set(duplicateKey, now);
   const id = `${pageId}_${graphId()}`;
   const post: FbObject = {
     id,
