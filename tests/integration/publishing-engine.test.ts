@@ -1,0 +1,230 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
+import { recoverOrphanedPosts } from '../../server/scheduler/recover-posts.js';
+import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let sandbox: RunningSandbox;
+let t: TestApp;
+let user: InProcessUser;
+let xAccount: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, autoApprove: true, containerDelayMs: 20 });
+});
+afterAll(() => sandbox.close());
+
+beforeEach(async () => {
+  await control('/_control/reset');
+  t = await createTestApp({
+    SANDBOX_URL: sandbox.url,
+    PUBLISH_RETRY_BASE_MS: '100',
+    PUBLISH_LEASE_MS: '2000',
+  });
+  user = await createSignedInUser(t);
+  [xAccount] = (await connectInProcess(t, user, 'twitter')) as [string];
+});
+afterEach(async () => {
+  await t.deps.scheduler.stop();
+  await t.close();
+});
+
+async function control(path: string, body: unknown = {}) {
+  const res = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return res.json();
+}
+
+async function createPost(content: string, extra: Record<string, unknown> = {}) {
+  const res = await t.request('/api/posts', {
+    method: 'POST',
+    headers: { cookie: user.cookie },
+    json: { socialAccountId: xAccount, content, media: [], action: 'draft', ...extra },
+  });
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.post as { id: string };
+}
+
+async function postRow(id: string) {
+  return t.deps.db.selectFrom('scheduledPosts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function publishedTexts(): Promise<string[]> {
+  const res = await fetch(`${sandbox.url}/_control/published?platform=twitter`);
+  return ((await res.json()) as { posts: Array<{ text: string }> }).posts.map((p) => p.text);
+}
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the publishing engine', () => {
+  it('publishes a scheduled post on time and tells the user', async () => {
+    const at = new Date(Date.now() + 1500);
+    const post = await createPost('Due in a moment', { action: 'schedule', scheduledAt: at.toISOString() });
+    await t.deps.scheduler.start();
+    const row = await waitFor(
+      () => postRow(post.id),
+      (r) => r.status === 'posted',
+    );
+    expect(row.status).toBe('posted');
+    expect(row.platformPostUrl).toContain('/status/');
+    expect(row.postedAt! - at.getTime()).toBeLessThan(1000);
+    expect(await publishedTexts()).toEqual(['Due in a moment']);
+    const notes = await t.deps.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('userId', '=', user.id)
+      .execute();
+    expect(notes.map((n) => n.type)).toEqual(['post_success']);
+    const health = await (await t.request('/api/health')).json();
+    expect(health.scheduler.lastTick).not.toBeNull();
+    expect(health.scheduler.overdue).toBe(0);
+  });
+
+  it('publishes once when Post Now is pressed twice at the same time', async () => {
+    const post = await createPost('Pressed twice');
+    const [a, b] = await Promise.all([
+      t.request(`/api/posts/${post.id}/publish`, { method: 'POST', headers: { cookie: user.cookie } }),
+      t.request(`/api/posts/${post.id}/publish`, { method: 'POST', headers: { cookie: user.cookie } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 200]);
+    expect((await postRow(post.id)).status).toBe('posted');
+    expect(await publishedTexts()).toEqual(['Pressed twice']);
+    const again = await t.request(`/api/posts/${post.id}/publish`, {
+      method: 'POST',
+      headers: { cookie: user.cookie },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('retries after a 429 with Retry-After and records every attempt', async () => {
+    await control('/_control/faults', {
+      platform: 'twitter',
+      method: 'POST',
+      pathPattern: '/2/tweets$',
+      kind: 'status',
+      status: 429,
+      headers: { 'retry-after': '1' },
+      body: { title: 'Too Many Requests', status: 429 },
+    });
+    const post = await createPost('After a rate limit');
+    const res = await t.request(`/api/posts/${post.id}/publish`, {
+      method: 'POST',
+      headers: { cookie: user.cookie },
+    });
+    expect((await res.json()).post.status).toBe('scheduled');
+    await t.deps.scheduler.start();
+    const row = await waitFor(
+      () => postRow(post.id),
+      (r) => r.status === 'posted',
+    );
+    expect(row.status).toBe('posted');
+    const attempts = await (
+      await t.request(`/api/posts/${post.id}/attempts`, { headers: { cookie: user.cookie } })
+    ).json();
+    expect(attempts.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(['retry', 'success']);
+    expect(attempts.attempts[0].httpStatus).toBe(429);
+    const started = attempts.attempts.map((a: { startedAt: string }) => Date.parse(a.startedAt));
+    expect(started[1] - started[0]).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('never retries a create request whose answer was lost', async () => {
+    await control('/_control/faults', {
+      platform: 'twitter',
+      method: 'POST',
+      pathPattern: '/2/tweets$',
+      kind: 'reset',
+      commit: true,
+    });
+    const post = await createPost('Lost answer');
+    await t.request(`/api/posts/${post.id}/publish`, { method: 'POST', headers: { cookie: user.cookie } });
+    await t.deps.scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const row = await postRow(post.id);
+    expect(row.status).toBe('failed');
+    expect(row.errorMessage).toMatch(/check your account on the platform/i);
+    expect(await publishedTexts()).toEqual(['Lost answer']);
+    const requests = await (
+      await fetch(`${sandbox.url}/_control/requests?pathPattern=${encodeURIComponent('/2/tweets$')}`)
+    ).json();
+    expect(requests.requests.filter((r: { method: string }) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('after a restart, resumes posts that sent nothing and marks the others unconfirmed', async () => {
+    const quiet = await createPost('Never sent');
+    const maybe = await createPost('Maybe sent');
+    const expired = Date.now() - 1000;
+    await t.deps.db
+      .updateTable('scheduledPosts')
+      .set({ status: 'publishing', isDraft: 0, scheduledAt: expired, leaseUntil: expired })
+      .where('id', 'in', [quiet.id, maybe.id])
+      .execute();
+    await t.deps.db
+      .updateTable('scheduledPosts')
+      .set({ publishProgress: JSON.stringify({ commitPending: true }) })
+      .where('id', '=', maybe.id)
+      .execute();
+    await recoverOrphanedPosts(t.deps, Date.now());
+    expect((await postRow(quiet.id)).status).toBe('scheduled');
+    const unconfirmed = await postRow(maybe.id);
+    expect(unconfirmed.status).toBe('failed');
+    expect(unconfirmed.errorMessage).toMatch(/could not confirm/i);
+    await t.deps.scheduler.start();
+    await waitFor(
+      () => postRow(quiet.id),
+      (r) => r.status === 'posted',
+    );
+    expect(await publishedTexts()).toEqual(['Never sent']);
+  });
+
+  it('fails a post missed by more than the grace period and offers Post Now', async () => {
+    const post = await createPost('Missed while down');
+    await t.deps.db
+      .updateTable('scheduledPosts')
+      .set({ status: 'scheduled', isDraft: 0, scheduledAt: Date.now() - 2 * 60 * 60_000 })
+      .where('id', '=', post.id)
+      .execute();
+    await t.deps.scheduler.start();
+    const row = await waitFor(
+      () => postRow(post.id),
+      (r) => r.status === 'failed',
+    );
+    expect(row.errorMessage).toMatch(/missed/i);
+    const notes = await t.deps.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('userId', '=', user.id)
+      .execute();
+    expect(JSON.parse(notes[0]?.data ?? '{}').action).toBe('post_now');
+    expect(await publishedTexts()).toEqual([]);
+  });
+
+  it('fails the scheduled posts of a disconnected account with "Account disconnected"', async () => {
+    const post = await createPost('Orphan', {
+      action: 'schedule',
+      scheduledAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const res = await t.request(`/api/accounts/${xAccount}`, {
+      method: 'DELETE',
+      headers: { cookie: user.cookie },
+    });
+    expect(res.status).toBe(200);
+    const row = await postRow(post.id);
+    expect(row.status).toBe('failed');
+    expect(row.errorMessage).toBe('Account disconnected');
+  });
+});
