@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createControlRoutes } from './control.routes.js';
 import { PLATFORM_MODULES } from './platform-modules.js';
@@ -175,9 +175,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const hanging = new Set<() => void>();
   const app = createSandboxApp({ state, hanging });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.host }, () => resolve(s));
-    s.once('error', reject);
+  const server = createAdaptorServer({ fetch: app.fetch });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // A deep accept queue: a benchmark opens thousands of connections in the same second, and
+    // the default backlog (511) would drop SYNs and stall clients for whole retransmit timeouts.
+    server.listen({ port: options.port ?? 0, host: options.host, backlog: 4096 }, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
