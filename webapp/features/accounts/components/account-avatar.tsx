@@ -37,7 +37,7 @@ export function SandboxBadge() {
   return (
     <span
       title="Connected to the built-in platform sandbox: nothing is posted to the real platform"
-      className="inline-flex shrink-0 items-center rounded-full bg-amber-100 px-2 py-0.5 font-medium text-[0.65rem] text-amber-800 uppercase tracking-wide"
+      className="inline-flex shrink-0 items-center rounded-full bg-amber-100 px-1.5 py-px font-medium text-[0.6rem] text-amber-800 uppercase tracking-wide"
     >
       Sandbox
     </span>

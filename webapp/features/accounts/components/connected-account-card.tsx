@@ -20,13 +20,13 @@ export function ConnectedAccountCard({ account }: { account: AccountDto }) {
     >
       <AccountAvatar account={account} className="h-9 w-9" />
       <div className="min-w-0 flex-1">
-        <div className="flex items-center gap-2">
-          <p className="truncate font-medium text-gray-900 text-sm">{account.accountName}</p>
+        <p className="truncate font-medium text-gray-900 text-sm">{account.accountName}</p>
+        <div className="flex min-w-0 items-center gap-2">
+          {platform.showsHandle && account.accountHandle ? (
+            <p className="truncate text-gray-500 text-xs">@{account.accountHandle}</p>
+          ) : null}
           {account.isSandbox ? <SandboxBadge /> : null}
         </div>
-        {platform.showsHandle && account.accountHandle ? (
-          <p className="truncate text-gray-500 text-xs">@{account.accountHandle}</p>
-        ) : null}
         {account.status === 'needs_reconnect' ? (
           <p className="text-red-600 text-xs">Needs reconnecting</p>
         ) : null}

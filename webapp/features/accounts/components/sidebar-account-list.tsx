@@ -25,10 +25,13 @@ export function SidebarAccountList() {
             <AccountAvatar account={account} className="h-7 w-7" />
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium text-gray-800 text-sm">{account.accountName}</p>
-              <p className="truncate text-gray-500 text-xs">
-                {platform.displayName}
-                {platform.showsHandle && account.accountHandle ? ` · @${account.accountHandle}` : ''}
-              </p>
+              <div className="flex min-w-0 items-center gap-1.5">
+                <p className="truncate text-gray-500 text-xs">
+                  {platform.displayName}
+                  {platform.showsHandle && account.accountHandle ? ` · @${account.accountHandle}` : ''}
+                </p>
+                {account.isSandbox ? <SandboxBadge /> : null}
+              </div>
             </div>
             {account.status === 'needs_reconnect' ? (
               <button
@@ -39,8 +42,6 @@ export function SidebarAccountList() {
               >
                 Reconnect
               </button>
-            ) : account.isSandbox ? (
-              <SandboxBadge />
             ) : null}
           </li>
         );
