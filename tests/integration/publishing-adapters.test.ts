@@ -406,3 +406,134 @@ describe('LinkedIn adapter', () => {
     expect(await sandboxRequests(sandbox.url, '/rest/posts$')).toHaveLength(1);
   });
 });
+
+describe('TikTok adapter', () => {
+  it('asks for creator info, uploads a small video in one chunk and records the public id and address', async () => {
+    const { app, user, account } = await setup('tiktok');
+    const video = await mp4(app, user, 1024 * 1024);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'video',
+      content: 'My first clip #demo',
+      media: [video.id],
+      metadata: { privacy_level: 'SELF_ONLY' },
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'tiktok');
+    expect(published?.text).toBe('My first clip #demo');
+    expect(published?.media).toEqual([{ kind: 'video', bytes: video.sizeBytes }]);
+    expect(result.platformPostId).toBe(published?.id);
+    expect(result.platformPostUrl).toBe(published?.permalink.replace('https://', `${sandbox.url}/`));
+    expect(await sandboxRequests(sandbox.url, '/creator_info/query/$')).toHaveLength(1);
+    expect(await sandboxRequests(sandbox.url, 'open-upload.tiktokapis.com')).toHaveLength(1);
+  });
+
+  it('uploads a larger video in valid chunks with Content-Range', async () => {
+    const { app, user, account } = await setup('tiktok');
+    const video = await mp4(app, user, 21 * 1024 * 1024);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'video',
+      content: 'Long',
+      media: [video.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const uploads = await sandboxRequests(sandbox.url, 'open-upload.tiktokapis.com');
+    expect(uploads.map((r) => r.status)).toEqual([206, 201]);
+  });
+
+  it('publishes photos that TikTok pulls from signed public addresses', async () => {
+    const { app, user, account } = await setup('tiktok');
+    const a = await jpeg(app, user);
+    const b = await jpeg(app, user, 'second.jpg');
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'photo',
+      content: 'Two photos',
+      media: [a.id, b.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'tiktok');
+    expect(published?.media).toHaveLength(2);
+    for (const media of published?.media ?? [])
+      expect(media.url).toMatch(new RegExp(`^${app.url}/api/media/public/`));
+  });
+
+  it('fails with a clear message when the account does not offer the chosen privacy level', async () => {
+    const { app, user, account } = await setup('tiktok');
+    // An unaudited app or a private account: only SELF_ONLY is offered.
+    await injectFault(sandbox.url, {
+      platform: 'tiktok',
+      pathPattern: '/creator_info/query/$',
+      kind: 'status',
+      status: 200,
+      body: {
+        data: { creator_username: 'demo', privacy_level_options: ['SELF_ONLY'], comment_disabled: false },
+        error: { code: 'ok', message: '', log_id: 'x' },
+      },
+    });
+    const video = await mp4(app, user);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'video',
+      content: 'Public please',
+      media: [video.id],
+      metadata: { privacy_level: 'PUBLIC_TO_EVERYONE' },
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toContain('privacy_level_option_mismatch');
+    expect(result.errorMessage).toContain('SELF_ONLY');
+    expect(await sandboxRequests(sandbox.url, '/video/init/$')).toHaveLength(0);
+  });
+
+  it('reports the privacy options of the account for the composer', async () => {
+    const { app, user, account } = await setup('tiktok');
+    const res = await app.request(`/api/accounts/${account.id}/creator-info`, {
+      headers: { cookie: user.cookie },
+    });
+    const body = (await res.json()) as {
+      privacyLevelOptions: string[];
+      maxVideoPostDurationSec: number | null;
+    };
+    expect(body.privacyLevelOptions).toEqual([
+      'PUBLIC_TO_EVERYONE',
+      'MUTUAL_FOLLOW_FRIENDS',
+      'FOLLOWER_OF_CREATOR',
+      'SELF_ONLY',
+    ]);
+    expect(body.maxVideoPostDurationSec).toBe(600);
+  });
+
+  it("maps TikTok's refusal to 'Action failed: {body}'", async () => {
+    const { app, user, account } = await setup('tiktok');
+    await injectFault(sandbox.url, {
+      platform: 'tiktok',
+      pathPattern: '/video/init/$',
+      kind: 'status',
+      status: 403,
+      body: {
+        data: {},
+        error: { code: 'spam_risk_too_many_posts', message: 'Daily post cap reached', log_id: 'y' },
+      },
+    });
+    const video = await mp4(app, user);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'video',
+      content: 'Capped',
+      media: [video.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toMatch(/^Action failed: \{.*spam_risk_too_many_posts/);
+  });
+});

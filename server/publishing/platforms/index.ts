@@ -1,12 +1,14 @@
 import type { PlatformId } from '../../../shared/platforms/ids.js';
 import type { PlatformAdapter } from '../platform-adapter.js';
 import { linkedinAdapter } from './linkedin.js';
+import { tiktokAdapter } from './tiktok.js';
 import { twitterAdapter } from './twitter.js';
 
 /** The adapters by platform; each lives in its own file beside this one. */
 const adapters: Partial<Record<PlatformId, PlatformAdapter>> = {
   twitter: twitterAdapter,
   linkedin: linkedinAdapter,
+  tiktok: tiktokAdapter,
 };
 
 export function getAdapter(platform: PlatformId): PlatformAdapter | undefined {
