@@ -10,5 +10,7 @@ export async function createSession(
     remember: options.remember,
     kind: options.kind,
   });
+  // Sessions past their 30 days are dropped as new ones start.
+  await deps.lucia.deleteExpiredSessions();
   return { token: session.id, expiresAt: session.expiresAt, remember: options.remember };
 }
