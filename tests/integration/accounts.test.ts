@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getValidAccessToken, refreshAccountToken } from '../../server/accounts/account-tokens.js';
+import { runTokenRefreshJob } from '../../server/accounts/token-refresh.job.js';
 import { createSession } from '../../server/auth/create-session.js';
 import { newId } from '../../server/core/ids.js';
 import { databaseFile } from '../../server/db/database.js';
@@ -310,27 +311,33 @@ describe('keeping tokens alive', () => {
     expect(me.status).toBe(200);
   });
 
-  it('stores the rotated X refresh token and never sends the old one again', async () => {
-    await freshApp();
-    const user = await signedInUser();
-    await connect(user, 'twitter');
-    const [account] = (await accountsOf(user)) as [AccountDto];
-    const first = await t.deps.db.selectFrom('socialAccounts').selectAll().executeTakeFirstOrThrow();
-    const firstRefresh = t.deps.cipher.decrypt(first.refreshToken ?? '');
+  it.each([
+    ['twitter', '^/api\\.x\\.com/2/oauth2/token$'],
+    ['tiktok', '^/open\\.tiktokapis\\.com/v2/oauth/token/$'],
+  ] as const)(
+    'stores the rotated %s refresh token and never sends the old one again',
+    async (platform, tokenPath) => {
+      await freshApp();
+      const user = await signedInUser();
+      await connect(user, platform);
+      const [account] = (await accountsOf(user)) as [AccountDto];
+      const first = await t.deps.db.selectFrom('socialAccounts').selectAll().executeTakeFirstOrThrow();
+      const firstRefresh = t.deps.cipher.decrypt(first.refreshToken ?? '');
 
-    await refreshAccountToken(t.deps, account.id);
-    const second = await t.deps.db.selectFrom('socialAccounts').selectAll().executeTakeFirstOrThrow();
-    const secondRefresh = t.deps.cipher.decrypt(second.refreshToken ?? '');
-    expect(secondRefresh).not.toBe(firstRefresh);
+      await refreshAccountToken(t.deps, account.id);
+      const second = await t.deps.db.selectFrom('socialAccounts').selectAll().executeTakeFirstOrThrow();
+      const secondRefresh = t.deps.cipher.decrypt(second.refreshToken ?? '');
+      expect(secondRefresh).not.toBe(firstRefresh);
 
-    // The sandbox refuses a consumed refresh token: a second rotation only works with the new one.
-    await refreshAccountToken(t.deps, account.id);
-    const third = await t.deps.db.selectFrom('socialAccounts').selectAll().executeTakeFirstOrThrow();
-    expect(third.status).toBe('active');
-    expect(t.deps.cipher.decrypt(third.refreshToken ?? '')).not.toBe(secondRefresh);
-    const refreshes = (await requestsTo('^/api\\.x\\.com/2/oauth2/token$')).slice(-2);
-    expect(refreshes.map((r) => r.status)).toEqual([200, 200]);
-  });
+      // The sandbox refuses a consumed refresh token: a second rotation only works with the new one.
+      await refreshAccountToken(t.deps, account.id);
+      const third = await t.deps.db.selectFrom('socialAccounts').selectAll().executeTakeFirstOrThrow();
+      expect(third.status).toBe('active');
+      expect(t.deps.cipher.decrypt(third.refreshToken ?? '')).not.toBe(secondRefresh);
+      const refreshes = (await requestsTo(tokenPath)).slice(-2);
+      expect(refreshes.map((r) => r.status)).toEqual([200, 200]);
+    },
+  );
 
   it('a failed refresh marks the account needs_reconnect and notifies the user', async () => {
     await freshApp();
@@ -358,6 +365,78 @@ describe('keeping tokens alive', () => {
       .execute();
     expect(notifications).toHaveLength(1);
     expect(notifications[0]?.type).toBe('account');
+  });
+});
+
+describe('the token refresh job', () => {
+  it('refreshes Instagram and Threads long-lived tokens once they are a day old', async () => {
+    await freshApp();
+    const user = await signedInUser();
+    await connect(user, 'instagram');
+    await connect(user, 'threads');
+    const before = await t.deps.db.selectFrom('socialAccounts').selectAll().orderBy('platform').execute();
+
+    expect(await runTokenRefreshJob(t.deps)).toMatchObject({ refreshed: 0, failed: 0 });
+
+    const dayMs = 25 * 3_600_000;
+    await fetch(`${sandbox.url}/_control/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ advanceMs: dayMs }),
+    });
+    expect(await runTokenRefreshJob(t.deps, Date.now() + dayMs)).toMatchObject({ refreshed: 2, failed: 0 });
+
+    const after = await t.deps.db.selectFrom('socialAccounts').selectAll().orderBy('platform').execute();
+    for (const [index, row] of after.entries()) {
+      const old = before[index];
+      expect(row.status).toBe('active');
+      expect(t.deps.cipher.decrypt(row.accessToken)).not.toBe(t.deps.cipher.decrypt(old?.accessToken ?? ''));
+      expect(row.tokenRefreshedAt).toBeGreaterThan(old?.tokenRefreshedAt ?? 0);
+    }
+  });
+
+  it('warns once, 7 days ahead, that a LinkedIn account will need reconnecting', async () => {
+    await freshApp();
+    const user = await signedInUser();
+    await connect(user, 'linkedin');
+    const expiresAt = Date.UTC(2027, 0, 5, 12);
+    const now = expiresAt - 6 * 86_400_000;
+    await t.deps.db.updateTable('socialAccounts').set({ expiresAt }).execute();
+
+    expect((await runTokenRefreshJob(t.deps, now)).warned).toBe(1);
+    expect((await runTokenRefreshJob(t.deps, now + 60_000)).warned).toBe(0);
+
+    const notifications = await t.deps.db.selectFrom('notifications').selectAll().execute();
+    expect(notifications.map((n) => n.message)).toEqual([
+      'Your LinkedIn account will need to be reconnected by January 5, 2027',
+    ]);
+  });
+});
+
+describe('platform availability', () => {
+  it('shows platforms without credentials as unavailable when demo mode is off', async () => {
+    await t?.close();
+    t = await createTestApp({ DEMO_MODE: 'off', X_CLIENT_ID: 'x-id', X_CLIENT_SECRET: 'x-secret' });
+    const user = await signedInUser();
+    const res = await get(user, '/api/accounts/platforms');
+    const { platforms } = (await res.json()) as { platforms: Array<{ id: string; mode: string }> };
+    expect(platforms.find((p) => p.id === 'twitter')?.mode).toBe('real');
+    expect(platforms.find((p) => p.id === 'tiktok')?.mode).toBe('unavailable');
+    expect((await get(user, '/api/accounts/tiktok/connect')).status).toBe(503);
+
+    const real = (await (await get(user, '/api/accounts/twitter/connect')).json()) as { url: string };
+    const url = new URL(real.url);
+    expect(url.origin + url.pathname).toBe('https://x.com/i/oauth2/authorize');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/twitter/callback');
+    expect(url.searchParams.get('scope')).toBe(
+      'tweet.read tweet.write users.read offline.access media.write',
+    );
+  });
+
+  it('refuses the accounts API without a session', async () => {
+    await freshApp();
+    expect((await t.request('/api/accounts')).status).toBe(401);
+    expect((await t.request('/api/accounts/twitter/connect')).status).toBe(401);
   });
 });
 
