@@ -108,3 +108,41 @@ test('a user connects X and LinkedIn through the consent pages and disconnects X
   await expect(sidebar.getByTestId('sidebar-account')).toHaveCount(1);
   await expect(sidebar.getByText('LinkedIn', { exact: false }).first()).toBeVisible();
 });
+
+test('TikTok connects in a popup that reports to the dashboard, Facebook Pages through the chooser', async ({
+  page,
+}) => {
+  const login = await page.request.post(`${server.url}/api/auth/login`, {
+    data: { email: EMAIL, password: PASSWORD, remember: true },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto(`${server.url}/dashboard`);
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar.getByText('Loading accounts…')).toHaveCount(0);
+  const before = await sidebar.getByTestId('sidebar-account').count();
+
+  // TikTok: the consent page opens in a popup, which posts TIKTOK_AUTH_SUCCESS and closes.
+  let modal = await openConnectModal(page);
+  const popupOpened = page.waitForEvent('popup');
+  await modal.getByRole('button', { name: 'Connect TikTok', exact: true }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await popup.waitForEvent('close');
+  await expect(page.getByText('TikTok account connected successfully!')).toBeVisible();
+  await expect(sidebar.getByTestId('sidebar-account')).toHaveCount(before + 1);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Facebook: the demo user manages several Pages and picks one.
+  await page.keyboard.press('Escape');
+  modal = await openConnectModal(page);
+  await modal.getByRole('button', { name: 'Connect Facebook', exact: true }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose Facebook Pages' })).toBeVisible();
+  const boxes = page.getByRole('checkbox');
+  expect(await boxes.count()).toBeGreaterThan(1);
+  await boxes.nth(1).uncheck();
+  await page.getByRole('button', { name: 'Connect Page' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Facebook account connected successfully!')).toBeVisible();
+  await expect(sidebar.getByTestId('sidebar-account')).toHaveCount(before + 2);
+});
