@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
+import { MediaFromUrlInput } from '../../shared/media/from-url.js';
 import { POST_MESSAGES } from '../../shared/posts/api.js';
 import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import { AppError } from '../core/errors.js';
+import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
 import { deleteMedia } from './delete-media.js';
 import { findMediaById, findMediaForUser } from './media.repository.js';
 import { checkPublicMediaSignature } from './public-media-url.js';
 import { mediaResponse } from './serve-media.js';
+import { uploadFromUrl } from './upload-from-url.js';
 import { uploadMedia } from './upload-media.js';
 
 /** `/api/media`: upload (multipart, streamed), owner reads with Range, delete, and signed public reads. */
@@ -37,6 +40,15 @@ export function createMediaRoutes() {
         }),
         async (c) => {
           const media = await uploadMedia(c.var.deps, currentUser(c).id, c.req.raw);
+          return c.json({ media }, 201);
+        },
+      )
+      .post(
+        '/from-url',
+        describeRoute({ tags: ['media'], summary: 'Fetch an http(s) image or video into the media library' }),
+        validate('json', MediaFromUrlInput),
+        async (c) => {
+          const media = await uploadFromUrl(c.var.deps, currentUser(c).id, c.req.valid('json').url);
           return c.json({ media }, 201);
         },
       )
