@@ -537,3 +537,90 @@ describe('TikTok adapter', () => {
     expect(result.errorMessage).toMatch(/^Action failed: \{.*spam_risk_too_many_posts/);
   });
 });
+
+describe('Facebook adapter', () => {
+  it('publishes text on the feed and records the permalink', async () => {
+    const { app, user, account } = await setup('facebook');
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Hello Page' });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'facebook');
+    expect(published?.text).toBe('Hello Page');
+    expect(result.platformPostId).toBe(published?.id);
+    expect(result.platformPostUrl).toBe(published?.permalink.replace('https://', `${sandbox.url}/`));
+  });
+
+  it('publishes one photo, several photos as one post, and a video', async () => {
+    const { app, user, account } = await setup('facebook');
+    const a = await jpeg(app, user);
+    const b = await png(app, user);
+    const video = await mp4(app, user);
+    for (const [content, media] of [
+      ['One photo', [a.id]],
+      ['Two photos', [a.id, b.id]],
+      ['A video', [video.id]],
+    ] as const) {
+      const post = await createPost(app, user, { socialAccountId: account.id, content, media: [...media] });
+      const result = await publishNow(app, user, post.id);
+      expect(result.status, result.errorMessage ?? '').toBe('posted');
+      expect(result.platformPostUrl).toMatch(/^http/);
+    }
+    const published = await sandboxPublished(sandbox.url, 'facebook');
+    expect(published.map((p) => [p.text, p.type, p.media.length])).toEqual([
+      ['One photo', 'image', 1],
+      ['Two photos', 'image', 2],
+      ['A video', 'video', 1],
+    ]);
+  });
+
+  it('publishes a reel through start, upload and finish', async () => {
+    const { app, user, account } = await setup('facebook');
+    const video = await mp4(app, user);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'reel',
+      content: 'Reel time',
+      media: [video.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'facebook');
+    expect(published?.type).toBe('reel');
+    expect(published?.media).toEqual([{ kind: 'video', bytes: video.sizeBytes }]);
+    expect(result.platformPostUrl).toContain('/reel/');
+  });
+
+  it('publishes photo and video stories', async () => {
+    const { app, user, account } = await setup('facebook');
+    const photo = await jpeg(app, user);
+    const video = await mp4(app, user);
+    for (const media of [photo, video]) {
+      const post = await createPost(app, user, {
+        socialAccountId: account.id,
+        postType: 'story',
+        content: '',
+        media: [media.id],
+      });
+      const result = await publishNow(app, user, post.id);
+      expect(result.status, result.errorMessage ?? '').toBe('posted');
+    }
+    const published = await sandboxPublished(sandbox.url, 'facebook');
+    expect(published.map((p) => [p.type, p.media[0]?.kind])).toEqual([
+      ['story', 'image'],
+      ['story', 'video'],
+    ]);
+  });
+
+  it("maps a refusal to 'Facebook API error: {body}'", async () => {
+    const { app, user, account } = await setup('facebook');
+    const first = await createPost(app, user, { socialAccountId: account.id, content: 'Same status' });
+    await publishNow(app, user, first.id);
+    const second = await createPost(app, user, { socialAccountId: account.id, content: 'Same status' });
+    const result = await publishNow(app, user, second.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toMatch(/^Facebook API error: \{.*Duplicate status message/);
+  });
+});

@@ -35,9 +35,10 @@ export async function readWhole(media: PublishMedia): Promise<Buffer> {
   return fs.promises.readFile(media.path);
 }
 
-/** A Blob of the file for multipart bodies. */
+/** A Blob of the file (read lazily from disk) or of the given bytes, for multipart and upload bodies. */
 export async function fileBlob(media: PublishMedia, bytes?: Buffer): Promise<Blob> {
-  return new Blob([toBody(bytes ?? (await readWhole(media)))], { type: media.mimeType });
+  if (bytes) return new Blob([toBody(bytes)], { type: media.mimeType });
+  return fs.openAsBlob(media.path, { type: media.mimeType });
 }
 
 /** A copy of the bytes backed by a plain ArrayBuffer (what fetch bodies and Blobs accept). */

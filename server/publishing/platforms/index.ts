@@ -1,5 +1,6 @@
 import type { PlatformId } from '../../../shared/platforms/ids.js';
 import type { PlatformAdapter } from '../platform-adapter.js';
+import { facebookAdapter } from './facebook.js';
 import { linkedinAdapter } from './linkedin.js';
 import { tiktokAdapter } from './tiktok.js';
 import { twitterAdapter } from './twitter.js';
@@ -7,6 +8,7 @@ import { twitterAdapter } from './twitter.js';
 /** The adapters by platform; each lives in its own file beside this one. */
 const adapters: Partial<Record<PlatformId, PlatformAdapter>> = {
   twitter: twitterAdapter,
+  facebook: facebookAdapter,
   linkedin: linkedinAdapter,
   tiktok: tiktokAdapter,
 };

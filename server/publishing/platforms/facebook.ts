@@ -1,0 +1,230 @@
+import type { PlatformAdapter, PublishContext, PublishInput, PublishMedia } from '../platform-adapter.js';
+import { PublishError } from '../publish-error.js';
+import { asString, fileBlob, parseJson, pollUntil } from './adapter-support.js';
+import { bearer, graphJson, jsonPost } from './meta-graph-client.js';
+
+/**
+ * Facebook Pages (platform-apis.md section 2) with the Page token: /feed for text, /photos for one
+ * photo, unpublished photos + /feed attached_media for several, /videos, Reels (start, rupload,
+ * finish), Stories (photo_stories, video_stories). Files are sent as bytes, so a server without a
+ * public address can publish too.
+ */
+const GRAPH = 'https://graph.facebook.com/v25.0';
+const MAX_VIDEO_WAIT_MS = 5 * 60_000;
+
+export const REELS_MESSAGE = 'Videos must be posted as Reels. Please select "Reel" as the post type.';
+export const STORY_MEDIA_MESSAGE = 'Stories require exactly one photo or video.';
+
+export function facebookErrorMessage(_status: number, body: string): string {
+  const parsed = parseJson(body) as { error?: { message?: unknown } } | null;
+  if (!parsed || typeof parsed !== 'object') return 'Failed to process the request';
+  const message = typeof parsed.error?.message === 'string' ? parsed.error.message : '';
+  if (message.includes('Videos must be posted as Reels')) return REELS_MESSAGE;
+  if (message.includes('Stories require exactly one media file')) return STORY_MEDIA_MESSAGE;
+  return `Facebook API error: ${body.trim()}`;
+}
+
+function pageId(ctx: PublishContext): string {
+  return asString(ctx.account.metadata.pageId) ?? ctx.account.platformAccountId;
+}
+
+async function postForm(
+  ctx: PublishContext,
+  path: string,
+  fields: Record<string, string | Blob>,
+  commit = false,
+): Promise<Record<string, unknown>> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.set(key, value);
+    else form.set(key, value, 'upload');
+  }
+  return graphJson<Record<string, unknown>>(ctx, `${GRAPH}${path}`, {
+    method: 'POST',
+    headers: await bearer(ctx),
+    body: form,
+    commit,
+    timeoutMs: 300_000,
+    mapError: facebookErrorMessage,
+  });
+}
+
+async function postJson(ctx: PublishContext, path: string, payload: Record<string, unknown>, commit = false) {
+  return graphJson<Record<string, unknown>>(ctx, `${GRAPH}${path}`, {
+    ...(await jsonPost(ctx, payload)),
+    commit,
+    mapError: facebookErrorMessage,
+  });
+}
+
+function idOf(body: Record<string, unknown>, ...keys: string[]): string {
+  for (const key of keys) {
+    const value = body[key];
+    if (typeof value === 'string' && value) return value;
+  }
+  throw new PublishError('permanent', 'Failed to process the request');
+}
+
+async function permalink(ctx: PublishContext, id: string, fallback: string | null): Promise<string | null> {
+  try {
+    const body = await graphJson<{ permalink_url?: string }>(ctx, `${GRAPH}/${id}?fields=permalink_url`, {
+      headers: await bearer(ctx),
+      mapError: facebookErrorMessage,
+    });
+    const url = asString(body.permalink_url) ?? fallback;
+    return url ? ctx.http.url(url) : null;
+  } catch {
+    // The post is public already: a missing address never fails it.
+    return fallback ? ctx.http.url(fallback) : null;
+  }
+}
+
+/** Bytes to the rupload address of a reel or video story (`Authorization: OAuth <page token>`). */
+async function rupload(ctx: PublishContext, uploadUrl: string, media: PublishMedia): Promise<void> {
+  await graphJson(ctx, uploadUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `OAuth ${await ctx.accessToken()}`,
+      offset: '0',
+      file_size: String(media.sizeBytes),
+      'content-type': 'application/octet-stream',
+    },
+    body: await fileBlob(media),
+    timeoutMs: 300_000,
+    mapError: facebookErrorMessage,
+  });
+}
+
+async function unpublishedPhoto(ctx: PublishContext, media: PublishMedia): Promise<string> {
+  const body = await postForm(ctx, `/${pageId(ctx)}/photos`, {
+    published: 'false',
+    source: await fileBlob(media),
+  });
+  return idOf(body, 'id');
+}
+
+async function publishFeed(ctx: PublishContext, input: PublishInput) {
+  const page = pageId(ctx);
+  const media = input.media;
+  if (media.length === 0) {
+    const body = await postJson(ctx, `/${page}/feed`, { message: input.content }, true);
+    return idOf(body, 'id');
+  }
+  if (media.some((m) => m.kind === 'video')) {
+    if (media.length > 1) throw new PublishError('permanent', REELS_MESSAGE);
+    const [video] = media as [PublishMedia];
+    const body = await postForm(
+      ctx,
+      `/${page}/videos`,
+      { description: input.content, source: await fileBlob(video) },
+      true,
+    );
+    return idOf(body, 'id');
+  }
+  if (media.length === 1) {
+    const [photo] = media as [PublishMedia];
+    const body = await postForm(
+      ctx,
+      `/${page}/photos`,
+      { caption: input.content, source: await fileBlob(photo) },
+      true,
+    );
+    return idOf(body, 'post_id', 'id');
+  }
+  const ids: string[] = [];
+  for (const photo of media) ids.push(await unpublishedPhoto(ctx, photo));
+  const body = await postJson(
+    ctx,
+    `/${page}/feed`,
+    { message: input.content, attached_media: ids.map((id) => ({ media_fbid: id })), published: true },
+    true,
+  );
+  return idOf(body, 'id');
+}
+
+/** Waits until a reel's processing is over; its errors fail the post, a slow one stays posted. */
+async function waitForVideo(ctx: PublishContext, videoId: string): Promise<void> {
+  interface Status {
+    status?: { video_status?: string; processing_phase?: { errors?: Array<{ message?: string }> } };
+  }
+  try {
+    await pollUntil(ctx, { maxWaitMs: MAX_VIDEO_WAIT_MS, timeoutMessage: 'processing' }, async () => {
+      const body = await graphJson<Status>(ctx, `${GRAPH}/${videoId}?fields=status`, {
+        headers: await bearer(ctx),
+        mapError: facebookErrorMessage,
+      });
+      const status = body.status?.video_status;
+      const error = body.status?.processing_phase?.errors?.[0]?.message;
+      if (status === 'error' || error)
+        throw new PublishError('permanent', `Facebook API error: ${error ?? 'video processing failed'}`);
+      if (status === 'ready') return { done: true, value: undefined };
+      return { done: false, waitMs: 1000 };
+    });
+  } catch (error) {
+    if (error instanceof PublishError && error.kind === 'permanent') throw error;
+    ctx.logger.warn('reel still processing after publishing', { videoId });
+  }
+}
+
+async function publishReel(ctx: PublishContext, input: PublishInput) {
+  const page = pageId(ctx);
+  const video = input.media.find((m) => m.kind === 'video');
+  if (!video || input.media.length !== 1)
+    throw new PublishError('permanent', 'Reels require exactly one video.');
+  const start = await postJson(ctx, `/${page}/video_reels`, { upload_phase: 'start' });
+  const videoId = idOf(start, 'video_id');
+  await rupload(ctx, idOf(start, 'upload_url'), video);
+  await postJson(
+    ctx,
+    `/${page}/video_reels`,
+    { upload_phase: 'finish', video_id: videoId, video_state: 'PUBLISHED', description: input.content },
+    true,
+  );
+  await ctx.saveProgress({ facebookVideoId: videoId });
+  await waitForVideo(ctx, videoId);
+  return videoId;
+}
+
+async function publishStory(ctx: PublishContext, input: PublishInput) {
+  const page = pageId(ctx);
+  if (input.media.length !== 1) throw new PublishError('permanent', STORY_MEDIA_MESSAGE);
+  const [media] = input.media as [PublishMedia];
+  if (media.kind === 'image') {
+    const photoId = await unpublishedPhoto(ctx, media);
+    const body = await postJson(ctx, `/${page}/photo_stories`, { photo_id: photoId }, true);
+    return idOf(body, 'post_id', 'id');
+  }
+  const start = await postJson(ctx, `/${page}/video_stories`, { upload_phase: 'start' });
+  const videoId = idOf(start, 'video_id');
+  await rupload(ctx, idOf(start, 'upload_url'), media);
+  const body = await postJson(
+    ctx,
+    `/${page}/video_stories`,
+    { upload_phase: 'finish', video_id: videoId },
+    true,
+  );
+  return idOf(body, 'post_id', 'video_id');
+}
+
+export const facebookAdapter: PlatformAdapter = {
+  platform: 'facebook',
+
+  async publish(ctx, input) {
+    if (input.postType === 'reel') {
+      // A reel finished by an earlier attempt is public: only its address is left to read.
+      const done = asString(ctx.progress.facebookVideoId);
+      const id = done ?? (await publishReel(ctx, input));
+      return { platformPostId: id, url: await permalink(ctx, id, `https://www.facebook.com/reel/${id}`) };
+    }
+    if (input.postType === 'story') {
+      const id = await publishStory(ctx, input);
+      return { platformPostId: id, url: await permalink(ctx, id, `https://www.facebook.com/stories/${id}`) };
+    }
+    const id = await publishFeed(ctx, input);
+    return { platformPostId: id, url: await permalink(ctx, id, null) };
+  },
+
+  async postUrl(ctx, platformPostId) {
+    return permalink(ctx, platformPostId, null);
+  },
+};
