@@ -77,7 +77,7 @@ function postCard(post: PublishedPost, sandboxBase: string): string {
   const reply = post.replyToId ? `<div class="muted">In reply to ${escapeHtml(post.replyToId)}</div>` : '';
   return `<article class="card post" data-platform="${escapeHtml(post.platform)}" data-id="${escapeHtml(post.id)}">
 <img src="${escapeHtml(`${sandboxBase}/_sandbox/avatar/${post.platform}.svg`)}" alt="">
-<div><strong>${escapeHtml(post.accountName)}</strong> <span class="muted">· ${escapeHtml(post.platform)} · ${escapeHtml(post.createdAt)}</span>
+<div><strong>${escapeHtml(post.accountName)}</strong> <span class="muted">· ${escapeHtml(post.platform)} · <time datetime="${escapeHtml(post.createdAt)}">${escapeHtml(`${post.createdAt.slice(0, 16).replace('T', ' ')} UTC`)}</time></span>
 ${reply}<p class="text">${escapeHtml(post.text)}</p>${media}
 <a href="${escapeHtml(toSandboxPath(sandboxBase, post.permalink))}">${escapeHtml(post.permalink)}</a></div></article>`;
 }

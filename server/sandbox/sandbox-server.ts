@@ -123,7 +123,7 @@ function applyFault(
     return new Response(JSON.stringify(body), { status: entry.status, headers });
   }
   if (fault.kind === 'reset') {
-    c.env.incoming.socket.destroy();
+    c.env?.incoming?.socket?.destroy();
     return new Response(null, { status: 502 });
   }
   // Timeout: never answer; the request is released (with a 504) only when the sandbox closes.
