@@ -94,10 +94,6 @@ test('the shell shows the header, the sidebar and the dashboard heading', async 
 
   await expect(page.getByText('Welcome Back')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Content Calendar' })).toBeVisible();
-  const fab = page.getByRole('button', { name: 'Create new post' });
-  await listenFor(page, 'postloom:create-post');
-  await fab.click();
-  await expect.poll(() => heard(page, 'postloom:create-post')).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('dashboard-1280.png'), fullPage: true });
 
   await nav.getByRole('link', { name: 'Sent Posts' }).click();
@@ -113,6 +109,11 @@ test('the shell shows the header, the sidebar and the dashboard heading', async 
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+  // The floating button asks the composer to open (last: the composer's dialog then covers the page).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await listenFor(page, 'postloom:create-post');
+  await page.getByRole('button', { name: 'Create new post' }).click();
+  await expect.poll(() => heard(page, 'postloom:create-post')).toBe(true);
 });
 
 test('at 375 px the sidebar is a drawer opened by the menu toggle', async ({ page }, testInfo) => {
@@ -184,6 +185,7 @@ test('thirty idle minutes warn in the last five and then sign out', async ({ pag
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.clock.runFor(2 * 60_000);
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your session has expired. Please sign in again to continue.')).toBeVisible();
   const session = await page.request.get(`${server.url}/api/auth/session`);
   expect(session.status()).toBe(401);
 });

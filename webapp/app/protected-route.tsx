@@ -9,7 +9,7 @@ import { clearSessionEnd, getSessionEnd } from '../features/shell/session-end';
 /**
  * Spec 01 section 2: while the session loads show 'Authenticating...'; signed out, remember the
  * origin path (pathname + search) and go to /login. After a sign-out the reason decides whether
- * the origin is remembered and which message the login page shows (navigation state `{ message }`).
+ * the origin is remembered and which notice the login page shows (navigation state `{ error }`, shown in red).
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -22,7 +22,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   if (!session.data) {
     const end = getSessionEnd();
     if (!end || end.rememberOrigin) rememberOrigin(`${location.pathname}${location.search}`);
-    return <Navigate to="/login" replace state={end?.message ? { message: end.message } : undefined} />;
+    return <Navigate to="/login" replace state={end?.message ? { error: end.message } : undefined} />;
   }
   clearSessionEnd();
   return children;

@@ -4,7 +4,7 @@
  * session exists again.
  */
 export interface SessionEnd {
-  /** Shown on the login page (passed as navigation state `{ message }`). */
+  /** Shown on the login page as a red notice (navigation state `{ error }`). */
   message?: string;
   /** Remember the page the user was on, so signing in again returns there. */
   rememberOrigin: boolean;
