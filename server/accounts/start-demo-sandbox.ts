@@ -18,6 +18,8 @@ export async function startDemoSandbox(config: Config, logger: Logger): Promise<
   if (!needsDemoSandbox(config)) return null;
   try {
     const sandbox = await startSandbox({ port: config.SANDBOX_PORT });
+    // SANDBOX_PORT=0 (tests) takes a free port; platform URLs are built from the port it got.
+    if (config.SANDBOX_PORT === 0) config.SANDBOX_PORT = Number(new URL(sandbox.url).port);
     const demo = PLATFORM_IDS.filter((platform) => !configuredCredentials(config, platform));
     logger.info('Demo mode: platform sandbox started', { url: sandbox.url, platforms: demo.join(',') });
     return sandbox;
