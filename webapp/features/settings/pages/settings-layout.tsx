@@ -20,7 +20,7 @@ export function SettingsLayout() {
       <h1 className="mb-6 font-bold text-2xl text-gray-900 tracking-tight">Settings</h1>
       <div className="flex flex-col gap-6 md:flex-row">
         <nav aria-label="Settings" className="md:w-56 md:shrink-0">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {MENU.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink
