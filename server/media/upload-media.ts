@@ -68,7 +68,7 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
     throw new AppError('validation_error', 'The upload could not be read.', { field: 'file' });
   }
 
-  let saved: Promise<MediaDto> | null = null;
+  let saved: Promise<ReceivedFile> | null = null;
   let partialPath: string | null = null;
   const cleanup = async () => {
     if (partialPath) await fs.promises.rm(partialPath, { force: true });
@@ -91,8 +91,17 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
       const storagePath = relativeStoragePath(userId, id, fileName);
       const target = path.join(dir, `${id}-${fileName}`);
       partialPath = target;
-      const context: MediaCheckContext = { ...fields };
-      saved = receiveFile(deps, { id, userId, originalName, fileName, storagePath, target, context, stream });
+      // `fields` is shared: the early cap uses what arrived before the file; the final check, everything.
+      saved = receiveFile({
+        id,
+        userId,
+        originalName,
+        fileName,
+        storagePath,
+        target,
+        context: fields,
+        stream,
+      });
       // A refused or failed file stops the whole request.
       saved.catch((error) => {
         source.unpipe(parser);
@@ -109,7 +118,7 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
   try {
     await parsed;
     if (!saved) throw new AppError('validation_error', 'Please choose a file to upload.', { field: 'file' });
-    return await saved;
+    return await saveMedia(deps, await saved, fields);
   } catch (error) {
     await cleanup();
     if (error instanceof UploadRefused) {
@@ -123,19 +132,20 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
   }
 }
 
+interface ReceivedFile {
+  id: string;
+  userId: string;
+  originalName: string;
+  fileName: string;
+  storagePath: string;
+  target: string;
+  size: number;
+}
+
+/** Streams the part to disk, stopping at the largest cap or, when the platform is already known, at its cap. */
 async function receiveFile(
-  deps: AppDeps,
-  file: {
-    id: string;
-    userId: string;
-    originalName: string;
-    fileName: string;
-    storagePath: string;
-    target: string;
-    context: MediaCheckContext;
-    stream: Readable;
-  },
-): Promise<MediaDto> {
+  file: Omit<ReceivedFile, 'size'> & { context: MediaCheckContext; stream: Readable },
+) {
   const { context, originalName } = file;
   let size = 0;
   let head = Buffer.alloc(0);
@@ -154,11 +164,12 @@ async function receiveFile(
           }
         }
         if (size > MAX_UPLOAD_BYTES) throw new UploadRefused(sizeLimitMessage(context, originalName));
-        // Stop as soon as the platform's cap for this kind of file is passed.
-        const message = early
-          ? checkMediaFile(context, { name: originalName, mimeType: early.mimeType, size })
-          : null;
-        if (message && !checkMediaFile(context, { name: originalName, mimeType: early!.mimeType, size: 0 })) {
+        // Stop as soon as the platform's cap for this kind of file is passed: a check that fails
+        // now but passed for an empty file of the same type is a size refusal.
+        const mimeType = early?.mimeType;
+        if (!mimeType) return;
+        const message = checkMediaFile(context, { name: originalName, mimeType, size });
+        if (message && !checkMediaFile(context, { name: originalName, mimeType, size: 0 })) {
           throw new UploadRefused(message);
         }
       })().then(() => callback(null, chunk), callback);
@@ -167,28 +178,29 @@ async function receiveFile(
   file.stream.on('limit', () => meter.destroy(new UploadRefused(sizeLimitMessage(context, originalName))));
 
   await pipeline(file.stream, meter, fs.createWriteStream(file.target, { flags: 'wx', mode: 0o600 }));
-  if (size === 0) throw new UploadRefused('The file is empty.');
+  const { context: _context, stream: _stream, ...rest } = file;
+  return { ...rest, size };
+}
 
+/** The complete file: its type from the content, the platform's rules with every field, then the row. */
+async function saveMedia(deps: AppDeps, file: ReceivedFile, context: MediaCheckContext): Promise<MediaDto> {
+  const { originalName, size } = file;
+  if (size === 0) throw new UploadRefused('The file is empty.');
   const sniffed = await sniffFileType(file.target, originalName);
-  const kind = sniffed ? mediaKind(sniffed.mimeType) : null;
-  const refusal = checkMediaFile(context, {
-    name: originalName,
-    mimeType: sniffed?.mimeType ?? 'application/octet-stream',
-    size,
-  });
-  if (refusal || !sniffed || !kind) {
+  const mimeType = sniffed?.mimeType ?? '';
+  const refusal = checkMediaFile(context, { name: originalName, mimeType, size });
+  if (refusal || !sniffed) {
     throw new UploadRefused(
       refusal ?? checkMediaFile(context, { name: originalName, mimeType: '', size: 0 })!,
     );
   }
-
   const row = {
     id: file.id,
     userId: file.userId,
     fileName: file.fileName,
     originalName,
     mimeType: sniffed.mimeType,
-    kind,
+    kind: mediaKind(sniffed.mimeType),
     sizeBytes: size,
     storagePath: file.storagePath,
     createdAt: Date.now(),

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPublicMediaUrl } from '../../server/media/public-media-url.js';
 import { readMediaFile } from '../../server/media/read-media-file.js';
 import { MB } from '../../shared/platforms/registry.js';
+import { freePort } from '../support/spawn-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
   createAccount,
@@ -85,6 +87,57 @@ describe('media API', () => {
     expect(upload25.pulled()).toBeLessThan(12 * MB);
     expect(storedFiles(t, user.id)).toEqual([]);
     expect(await t.deps.db.selectFrom('media').selectAll().execute()).toEqual([]);
+  });
+
+  it('applies the platform rules when the fields come after the file', async () => {
+    const res = await uploadRequest(t, user, {
+      name: 'late.jpg',
+      head: await jpegBytes(),
+      size: 9 * MB,
+      platform: 'facebook',
+      fieldsLast: true,
+    }).response;
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Image "late.jpg" exceeds the 8MB limit.');
+    const pdf = await uploadRequest(t, user, {
+      name: 'late.jpg',
+      head: pdfBytes(),
+      platform: 'facebook',
+      fieldsLast: true,
+    }).response;
+    expect((await pdf.json()).message).toBe('File "late.jpg" is not supported for Facebook normal posts.');
+    expect(storedFiles(t, user.id)).toEqual([]);
+  });
+
+  it('streams uploads over a real HTTP server and refuses an oversized one there too', async () => {
+    const port = await freePort();
+    const server = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const jpg = await jpegBytes();
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(jpg)]), 'ok.jpg');
+      form.append('platform', 'facebook');
+      const ok = await fetch(`http://127.0.0.1:${port}/api/media`, {
+        method: 'POST',
+        headers: user.headers,
+        body: form,
+      });
+      expect(ok.status).toBe(201);
+      const big = new FormData();
+      big.append('platform', 'facebook');
+      big.append('file', new Blob([new Uint8Array(jpg), new Uint8Array(25 * MB)]), 'big.jpg');
+      const refused = await fetch(`http://127.0.0.1:${port}/api/media`, {
+        method: 'POST',
+        headers: user.headers,
+        body: big,
+      });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).message).toBe('Image "big.jpg" exceeds the 8MB limit.');
+      expect(storedFiles(t, user.id)).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('refuses a PDF renamed .jpg for Facebook: the type comes from the content', async () => {

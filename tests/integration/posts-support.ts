@@ -113,6 +113,8 @@ export interface UploadOptions {
   pasted?: boolean;
   /** A declared type that may lie. */
   declaredType?: string;
+  /** Send platform/postType/pasted after the file (as a FormData built file-first does). */
+  fieldsLast?: boolean;
 }
 
 /**
@@ -125,18 +127,17 @@ export function uploadRequest(t: TestApp, user: PostsUser, options: UploadOption
   if (options.platform) fields.push(['platform', options.platform]);
   if (options.postType) fields.push(['postType', options.postType]);
   if (options.pasted) fields.push(['pasted', '1']);
-  const preamble = Buffer.from(
-    fields
-      .map(
-        ([name, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      )
-      .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name}"\r\n` +
-      `Content-Type: ${options.declaredType ?? 'image/jpeg'}\r\n\r\n`,
-    'utf8',
-  );
-  const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const fieldText = fields
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  const fileHeader =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.name}"\r\n` +
+    `Content-Type: ${options.declaredType ?? 'image/jpeg'}\r\n\r\n`;
+  const preamble = Buffer.from(options.fieldsLast ? fileHeader : fieldText + fileHeader, 'utf8');
+  const closing = Buffer.from(`\r\n${options.fieldsLast ? fieldText : ''}--${boundary}--\r\n`);
   const size = Math.max(options.size ?? options.head.length, options.head.length);
   const chunk = Buffer.alloc(256 * 1024);
   let sent = 0;
