@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { GOOGLE_DEFAULT_EMAIL } from '../../server/sandbox/platforms/google';
+import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
 import { type RunningServer, startServer } from '../support/spawn-server';
 
 const EMAIL = 'story@example.com';
@@ -114,4 +116,44 @@ test('a signed-in visit to /login goes to the dashboard', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`${server.url}/login`);
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test.describe('Google sign-in', () => {
+  let sandbox: RunningSandbox;
+  let googleServer: RunningServer;
+
+  test.beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, autoApprove: true });
+    googleServer = await startServer({
+      GOOGLE_CLIENT_ID: 'postloom-e2e-client',
+      GOOGLE_CLIENT_SECRET: 'postloom-e2e-secret',
+      GOOGLE_ISSUER: `${sandbox.url}/accounts.google.com`,
+    });
+  });
+
+  test.afterAll(async () => {
+    await googleServer?.stop();
+    await sandbox?.close();
+  });
+
+  test('the Google button signs in through the provider and the callback page', async ({ page }) => {
+    await page.goto(`${googleServer.url}/login`);
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    const me = await page.request.get(`${googleServer.url}/api/auth/session`);
+    expect((await me.json()).user.email).toBe(GOOGLE_DEFAULT_EMAIL);
+  });
+
+  test('a callback the server refuses returns to /login with the failure message', async ({ page }) => {
+    await page.goto(`${googleServer.url}/auth/callback?code=forged&state=forged`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Authentication failed. Please try again.')).toBeVisible();
+  });
+});
+
+test('without Google configured the button says so', async ({ page }) => {
+  await page.goto(`${server.url}/login`);
+  await expect(
+    page.getByRole('button', { name: 'Google sign-in is not configured on this server' }),
+  ).toBeDisabled();
 });
