@@ -61,6 +61,17 @@ describe('posts API', () => {
     expect((await read.json()).post.content).toBe('draft');
   });
 
+  it('refuses a request body far larger than any post', async () => {
+    const accountId = await createAccount(t, user.id, 'facebook');
+    const res = await createPost({
+      socialAccountId: accountId,
+      content: 'x',
+      metadata: { junk: 'a'.repeat(3 * 1024 * 1024) },
+      action: 'draft',
+    });
+    expect(res.status).toBe(413);
+  });
+
   it('refuses to schedule in the past, or without a time', async () => {
     const accountId = await createAccount(t, user.id, 'facebook');
     const past = await createPost({
