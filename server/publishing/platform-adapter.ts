@@ -14,6 +14,8 @@ export interface PublishMedia {
   path: string;
   /** A signed, expiring address under APP_URL the platform can fetch. */
   publicUrl(): Promise<string>;
+  /** Like publicUrl, but a JPEG: other images are converted into a stored JPEG copy first (Instagram). */
+  publicJpegUrl(): Promise<string>;
 }
 
 export interface PublishInput {

@@ -624,3 +624,88 @@ describe('Facebook adapter', () => {
     expect(result.errorMessage).toMatch(/^Facebook API error: \{.*Duplicate status message/);
   });
 });
+
+describe('Instagram adapter', () => {
+  it('publishes a JPEG image with alt text through a container and records the permalink', async () => {
+    const { app, user, account } = await setup('instagram');
+    const photo = await jpeg(app, user);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'Golden hour',
+      media: [photo.id],
+      metadata: { alt_text: 'A sunset' },
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'instagram');
+    expect(published?.text).toBe('Golden hour');
+    expect(published?.media[0]?.url).toContain(`${app.url}/api/media/public/${photo.id}?`);
+    expect(result.platformPostId).toBe(published?.id);
+    expect(result.platformPostUrl).toBe(published?.permalink.replace('https://', `${sandbox.url}/`));
+  });
+
+  it('sends a JPEG copy of a PNG, since Instagram publishes JPEG only', async () => {
+    const { app, user, account } = await setup('instagram');
+    const picture = await png(app, user);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'Converted',
+      media: [picture.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const [published] = await sandboxPublished(sandbox.url, 'instagram');
+    const url = published?.media[0]?.url ?? '';
+    expect(url).not.toContain(picture.id);
+    const fetched = await fetch(url);
+    expect(fetched.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await fetched.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it('publishes a reel, a story and a carousel whose children are created first', async () => {
+    const { app, user, account } = await setup('instagram');
+    const photo = await jpeg(app, user);
+    const second = await png(app, user);
+    const video = await mp4(app, user);
+    const posts = [
+      { postType: 'reel', content: 'Reel', media: [video.id] },
+      { postType: 'story', content: '', media: [photo.id] },
+      { postType: 'carousel', content: 'Carousel', media: [photo.id, second.id, video.id] },
+    ];
+    for (const input of posts) {
+      const post = await createPost(app, user, { socialAccountId: account.id, ...input });
+      const result = await publishNow(app, user, post.id);
+      expect(result.status, result.errorMessage ?? '').toBe('posted');
+      expect(result.platformPostUrl).toMatch(/^http/);
+    }
+    const published = await sandboxPublished(sandbox.url, 'instagram');
+    expect(published.map((p) => [p.type, p.media.map((m) => m.kind)])).toEqual([
+      ['reel', ['video']],
+      ['story', ['image']],
+      ['carousel', ['image', 'image', 'video']],
+    ]);
+  });
+
+  it('fails with the status text when Instagram cannot process the media', async () => {
+    const { app, user, account } = await setup('instagram');
+    const photo = await jpeg(app, user);
+    // The platform cannot download the file: the container ends in ERROR.
+    await app.deps.db
+      .updateTable('media')
+      .set({ storagePath: 'media/missing/none.jpg' })
+      .where('id', '=', photo.id)
+      .execute();
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'Broken',
+      media: [photo.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toMatch(/^Instagram API error: Error: /);
+    expect(await sandboxRequests(sandbox.url, '/media_publish')).toHaveLength(0);
+  });
+});

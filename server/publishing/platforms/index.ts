@@ -1,6 +1,7 @@
 import type { PlatformId } from '../../../shared/platforms/ids.js';
 import type { PlatformAdapter } from '../platform-adapter.js';
 import { facebookAdapter } from './facebook.js';
+import { instagramAdapter } from './instagram.js';
 import { linkedinAdapter } from './linkedin.js';
 import { tiktokAdapter } from './tiktok.js';
 import { twitterAdapter } from './twitter.js';
@@ -9,6 +10,7 @@ import { twitterAdapter } from './twitter.js';
 const adapters: Partial<Record<PlatformId, PlatformAdapter>> = {
   twitter: twitterAdapter,
   facebook: facebookAdapter,
+  instagram: instagramAdapter,
   linkedin: linkedinAdapter,
   tiktok: tiktokAdapter,
 };

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { newId } from '../core/ids.js';
+import type { MediaTable } from '../db/schema.js';
+import type { AppDeps } from '../http/types.js';
+import { insertMedia } from '../media/media.repository.js';
+import { absoluteStoragePath, mediaDirectory, relativeStoragePath } from '../media/media-storage.js';
+import { createPublicMediaUrl } from '../media/public-media-url.js';
+
+/**
+ * Instagram publishes JPEG images only and fetches them by URL (platform-apis.md 3.3): a JPEG stays
+ * as it is; any other image gets a JPEG copy stored as the user's media, and the signed address of
+ * that copy is what the platform downloads.
+ */
+export async function createJpegPublicUrl(deps: AppDeps, row: MediaTable): Promise<string> {
+  if (row.mimeType === 'image/jpeg') return createPublicMediaUrl(deps, row.id);
+  const id = newId();
+  const fileName = `${row.fileName.replace(/\.[^.]+$/, '') || 'image'}.jpg`;
+  const storagePath = relativeStoragePath(row.userId, id, fileName);
+  await fs.promises.mkdir(mediaDirectory(deps.config, row.userId), { recursive: true });
+  const target = absoluteStoragePath(deps.config, storagePath);
+  // Transparent areas become white, as Instagram's own app does.
+  const info = await sharp(absoluteStoragePath(deps.config, row.storagePath), { animated: false })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 92, mozjpeg: true })
+    .toFile(target);
+  await insertMedia(deps.db, {
+    id,
+    userId: row.userId,
+    fileName,
+    originalName: fileName,
+    mimeType: 'image/jpeg',
+    kind: 'image',
+    sizeBytes: info.size,
+    storagePath,
+    createdAt: Date.now(),
+  });
+  return createPublicMediaUrl(deps, id);
+}
