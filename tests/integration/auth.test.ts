@@ -139,6 +139,27 @@ describe('sign-up and confirmation', () => {
     expect(bob.emailConfirmedAt).toBeNull();
   });
 
+  it('stops accepting codes for an e-mail after five wrong ones', async () => {
+    await signUp(t, 'ada@example.com');
+    const code = codeFrom((await lastMailTo(t, 'ada@example.com')).text);
+    const wrong = code === '00000000' ? '11111111' : '00000000';
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request('/api/auth/confirm', {
+        method: 'POST',
+        json: { email: 'ada@example.com', code: wrong },
+      });
+      expect(res.status).toBe(400);
+    }
+    const right = await t.request('/api/auth/confirm', {
+      method: 'POST',
+      json: { email: 'ada@example.com', code },
+    });
+    expect(right.status).toBe(400);
+    // The link still works: only guessing codes is stopped.
+    const token = tokenFromLink((await lastMailTo(t, 'ada@example.com')).text, '/auth/confirm');
+    expect((await t.request('/api/auth/confirm', { method: 'POST', json: { token } })).status).toBe(200);
+  });
+
   it('resends a new link that replaces the old one, and answers the same for unknown e-mails', async () => {
     await signUp(t, 'ada@example.com');
     const first = tokenFromLink((await lastMailTo(t, 'ada@example.com')).text, '/auth/confirm');
