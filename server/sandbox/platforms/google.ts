@@ -173,8 +173,7 @@ export const googleModule: SandboxPlatformModule = {
         // Google refresh tokens do not rotate: look it up without consuming it.
         const record = ctx.state.tokens.get(params.refresh_token ?? '');
         if (
-          !record ||
-          record.kind !== 'refresh' ||
+          record?.kind !== 'refresh' ||
           record.platform !== 'google' ||
           record.revoked ||
           record.clientId !== clientId
@@ -184,12 +183,7 @@ export const googleModule: SandboxPlatformModule = {
         ({ accountId, scopes, extra } = record);
         refreshToken = record.token;
       } else {
-        return oauthError(
-          c,
-          400,
-          'unsupported_grant_type',
-          'Invalid grant_type: ' + (params.grant_type ?? ''),
-        );
+        return oauthError(c, 400, 'unsupported_grant_type', `Invalid grant_type: ${params.grant_type ?? ''}`);
       }
       const tokens = ctx.issueTokens({
         platform: 'google',

@@ -306,8 +306,7 @@ function registerTiktokApi(app: SandboxApp, ctx: SandboxContext): void {
     if (token instanceof Response) return token;
     const rate = limited(c, ctx, token, 'init', INIT_PER_MINUTE);
     if (rate) return rate;
-    if (!body || body.media_type !== 'PHOTO')
-      return fail(c, ctx, 400, 'invalid_params', 'media_type must be PHOTO.');
+    if (body?.media_type !== 'PHOTO') return fail(c, ctx, 400, 'invalid_params', 'media_type must be PHOTO.');
     if (body.post_mode !== 'DIRECT_POST' && body.post_mode !== 'MEDIA_UPLOAD') {
       return fail(c, ctx, 400, 'invalid_params', 'post_mode must be DIRECT_POST or MEDIA_UPLOAD.');
     }
