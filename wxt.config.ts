@@ -1,5 +1,13 @@
 import { defineConfig } from 'wxt';
 
+// The server the extension talks to unless the user picks another in the options page.
+const appUrl = new URL(process.env.APP_URL ?? 'http://localhost:3000');
+const serverOrigin = appUrl.origin;
+// Match patterns carry no port: this grants the build's host (any port) and nothing else. A
+// self-hosted server on another host is granted at run time from the options page
+// (optional_host_permissions + permissions.request), so the manifest never asks for all sites.
+const serverHostPattern = `${appUrl.protocol}//${appUrl.hostname}/*`;
+
 // The browser extension: sources in extension/, Manifest V3 builds for Chrome and Firefox.
 export default defineConfig({
   srcDir: 'extension',
@@ -8,8 +16,26 @@ export default defineConfig({
   outDir: '.output',
   imports: false,
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  manifest: {
+  // Firefox gets Manifest V3 too (WXT defaults Firefox to MV2).
+  manifestVersion: 3,
+  vite: () => ({
+    define: { 'import.meta.env.POSTLOOM_SERVER_URL': JSON.stringify(serverOrigin) },
+  }),
+  manifest: ({ browser }) => ({
     name: 'Postloom',
     description: 'Post and schedule to your social accounts from the toolbar.',
-  },
+    permissions: ['storage', 'contextMenus', 'alarms', 'activeTab', 'tabs'],
+    host_permissions: [serverHostPattern],
+    optional_host_permissions: ['http://*/*', 'https://*/*'],
+    action: { default_title: 'Postloom' },
+    // "Sign in with the web app": only pages of the server may hand the extension a token.
+    // Firefox does not support externally_connectable; its options page uses e-mail and password.
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: { id: 'extension@postloom.app', strict_min_version: '128.0' },
+          },
+        }
+      : { externally_connectable: { matches: [serverHostPattern] } }),
+  }),
 });

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { NotificationDto, NotificationsResult } from '../../../shared/notifications/api';
+import { apiRequest } from '../api/api-client';
+import { sendToBackground } from '../messaging/messages';
+
+const SHOWN = 5;
+
+/** The latest notifications with mark-as-read; the badge is refreshed after each change. */
+export function NotificationList({ reloadKey }: { reloadKey: number }) {
+  const [result, setResult] = useState<NotificationsResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setResult(await apiRequest<NotificationsResult>('/api/notifications'));
+      setError(null);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  }, []);
+
+  useEffect(() => {
+    void reloadKey;
+    void load();
+  }, [load, reloadKey]);
+
+  async function markRead(ids: string[], all = false) {
+    try {
+      await apiRequest(all ? '/api/notifications/read-all' : '/api/notifications/read', {
+        method: 'POST',
+        body: all ? {} : { ids },
+      });
+      await load();
+      await sendToBackground('badge:refresh', {});
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  }
+
+  const items: NotificationDto[] = result?.notifications.slice(0, SHOWN) ?? [];
+  return (
+    <section className="card" aria-label="Notifications">
+      <div className="spread">
+        <h2>Notifications{result?.unreadCount ? ` (${result.unreadCount} unread)` : ''}</h2>
+        {result?.unreadCount ? (
+          <button type="button" className="link" onClick={() => void markRead([], true)}>
+            Mark all as read
+          </button>
+        ) : null}
+      </div>
+      {error ? <p className="error">{error}</p> : null}
+      {result && items.length === 0 ? <p className="muted">No notifications yet.</p> : null}
+      <ul className="notifications">
+        {items.map((n) => (
+          <li key={n.id} className={n.read ? '' : 'unread'}>
+            <div className="spread">
+              <strong>{n.title}</strong>
+              {n.read ? null : (
+                <button type="button" className="link" onClick={() => void markRead([n.id])}>
+                  Mark as read
+                </button>
+              )}
+            </div>
+            <div>{n.message}</div>
+            <div className="muted">{new Date(n.createdAt).toLocaleString()}</div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
