@@ -709,3 +709,79 @@ describe('Instagram adapter', () => {
     expect(await sandboxRequests(sandbox.url, '/media_publish')).toHaveLength(0);
   });
 });
+
+describe('Threads adapter', () => {
+  it('publishes text, an image, a video and a carousel through containers', async () => {
+    const { app, user, account } = await setup('threads');
+    const photo = await jpeg(app, user);
+    const second = await png(app, user);
+    const video = await mp4(app, user);
+    const inputs = [
+      { content: 'Just words', media: [] },
+      { content: 'A photo', media: [photo.id] },
+      { content: 'A clip', media: [video.id] },
+      { content: 'Several', media: [photo.id, second.id] },
+    ];
+    for (const input of inputs) {
+      const post = await createPost(app, user, { socialAccountId: account.id, ...input });
+      const result = await publishNow(app, user, post.id);
+      expect(result.status, result.errorMessage ?? '').toBe('posted');
+      expect(result.platformPostUrl).toMatch(new RegExp(`^${sandbox.url}/www\\.threads\\.(com|net)/`));
+    }
+    const published = await sandboxPublished(sandbox.url, 'threads');
+    expect(published.map((p) => [p.text, p.media.map((m) => m.kind)])).toEqual([
+      ['Just words', []],
+      ['A photo', ['image']],
+      ['A clip', ['video']],
+      ['Several', ['image', 'image']],
+    ]);
+  });
+
+  it('publishes a reply chain, each part replying to the previous one', async () => {
+    const { app, user, account } = await setup('threads');
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'Part one',
+      tweets: [
+        { content: 'Part one', media: [] },
+        { content: 'Part two', media: [] },
+        { content: 'Part three', media: [] },
+      ],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const published = await sandboxPublished(sandbox.url, 'threads');
+    expect(published.map((p) => p.text)).toEqual(['Part one', 'Part two', 'Part three']);
+    expect(published[1]?.replyToId).toBe(published[0]?.id);
+    expect(published[2]?.replyToId).toBe(published[1]?.id);
+    expect(result.platformPostId).toBe(published[0]?.id);
+  });
+
+  it('resumes a reply chain from the parts an earlier attempt already published', async () => {
+    const { app, user, account } = await setup('threads');
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      content: 'First',
+      tweets: [
+        { content: 'First', media: [] },
+        { content: 'Second', media: [] },
+      ],
+    });
+    // An earlier attempt published the first part, then failed before the second.
+    const earlier = await createPost(app, user, { socialAccountId: account.id, content: 'First' });
+    const root = await publishNow(app, user, earlier.id);
+    await app.deps.db
+      .updateTable('scheduledPosts')
+      .set({ publishProgress: JSON.stringify({ parts: [root.platformPostId] }) })
+      .where('id', '=', post.id)
+      .execute();
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    const published = await sandboxPublished(sandbox.url, 'threads');
+    expect(published.map((p) => p.text)).toEqual(['First', 'Second']);
+    expect(published[1]?.replyToId).toBe(root.platformPostId);
+    expect(result.platformPostId).toBe(root.platformPostId);
+  });
+});

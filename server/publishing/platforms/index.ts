@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../platform-adapter.js';
 import { facebookAdapter } from './facebook.js';
 import { instagramAdapter } from './instagram.js';
 import { linkedinAdapter } from './linkedin.js';
+import { threadsAdapter } from './threads.js';
 import { tiktokAdapter } from './tiktok.js';
 import { twitterAdapter } from './twitter.js';
 
@@ -13,6 +14,7 @@ const adapters: Partial<Record<PlatformId, PlatformAdapter>> = {
   instagram: instagramAdapter,
   linkedin: linkedinAdapter,
   tiktok: tiktokAdapter,
+  threads: threadsAdapter,
 };
 
 export function getAdapter(platform: PlatformId): PlatformAdapter | undefined {
