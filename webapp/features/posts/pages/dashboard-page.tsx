@@ -152,6 +152,8 @@ export function DashboardPage() {
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />
+      {/* Room for the floating button, so it never covers the last card's actions. */}
+      <div className="h-20" aria-hidden="true" />
       <CreatePostFab />
     </>
   );

@@ -113,9 +113,7 @@ export function ChainEditor({ state, actions, fileErrors }: ChainEditorProps) {
         </DndContext>
         <button
           type="button"
-          onClick={() => {
-            actions.addItem();
-          }}
+          onClick={() => setActiveKey(actions.addItem())}
           className="inline-flex items-center gap-1 rounded-full border border-brand-500 px-3 py-1 font-medium text-brand-700 text-sm hover:bg-brand-50"
         >
           <PlusIcon className="h-4 w-4" />

@@ -94,8 +94,11 @@ export function useComposer() {
     setScheduledAt(scheduledAt: string | null) {
       setState((s) => ({ ...s, scheduledAt }));
     },
-    addItem() {
-      setState((s) => ({ ...s, items: [...s.items, emptyItem()] }));
+    /** Returns the new item's key so the editor can switch to its tab. */
+    addItem(): string {
+      const item = emptyItem();
+      setState((s) => ({ ...s, items: [...s.items, item] }));
+      return item.key;
     },
     removeItem(key: string) {
       setState((s) => ({
