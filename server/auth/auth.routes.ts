@@ -12,18 +12,20 @@ import {
   TokenInput,
   UpdatePasswordInput,
 } from '../../shared/auth/schemas.js';
+import { GENERIC_MESSAGES } from '../../shared/http/errors.js';
 import { AppError } from '../core/errors.js';
 import { clientAddress, rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
 import { confirmEmail } from './confirm-email.js';
 import { createApiToken } from './create-api-token.js';
+import { createExtensionToken } from './create-extension-token.js';
 import { finishGoogleSignIn } from './finish-google-sign-in.js';
 import { GOOGLE_NOT_CONFIGURED, isGoogleConfigured } from './google-oidc.js';
 import { login } from './login.js';
 import { requestPasswordReset } from './request-password-reset.js';
 import { resendConfirmation } from './resend-confirmation.js';
-import { clearSessionCookie, requireAuth, setSessionCookie } from './session.middleware.js';
+import { clearSessionCookie, currentUser, requireAuth, setSessionCookie } from './session.middleware.js';
 import { signup } from './signup.js';
 import { OAUTH_STATE_TTL_MS, startGoogleSignIn } from './start-google-sign-in.js';
 import { toSessionUser } from './to-session-user.js';
@@ -68,6 +70,16 @@ export function createAuthRoutes() {
       validate('json', TokenInput),
       async (c) => {
         return c.json(await createApiToken(c.var.deps, c.req.valid('json'), clientAddress(c)));
+      },
+    )
+    .post(
+      '/extension-token',
+      describeRoute({ tags, summary: 'A bearer token the web app hands to the browser extension' }),
+      requireAuth,
+      async (c) => {
+        // Only the web app's own cookie session may mint one: a bearer token cannot multiply itself.
+        if (c.var.session?.kind !== 'cookie') throw new AppError('forbidden', GENERIC_MESSAGES.forbidden);
+        return c.json(await createExtensionToken(c.var.deps, currentUser(c).id), 201);
       },
     )
     .get(

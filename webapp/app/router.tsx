@@ -4,6 +4,7 @@ import { accountCallbackRoutes } from '../features/accounts/routes';
 import { AnalyticsPage } from '../features/analytics/pages/analytics-page';
 import { authRoutes } from '../features/auth/routes';
 import { CalendarPage } from '../features/calendar/pages/calendar-page';
+import { ConnectExtensionPage } from '../features/extension/pages/connect-extension-page';
 import { DataDeletionPage } from '../features/legal/pages/data-deletion-page';
 import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
 import { TermsPage } from '../features/legal/pages/terms-page';
@@ -46,6 +47,7 @@ function protectedRoutes(): RouteObject[] {
       ],
     },
     { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
+    { path: 'extension/connect', element: <ConnectExtensionPage /> },
   ];
 }
 
