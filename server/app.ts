@@ -11,7 +11,9 @@ import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
 import { createMediaRoutes } from './media/media.routes.js';
+import { createNotificationsRoutes } from './notifications/notifications.routes.js';
 import { createPostsRoutes } from './posts/posts.routes.js';
+import { createAccountHelperRoutes, createPublishingRoutes } from './publishing/publishing.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
 import { createDevMailRoutes } from './mail/outbox.routes.js';
 
@@ -34,14 +36,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', sessionMiddleware);
 
   // Feature routes: one line per feature, each a Hono sub-app.
-  app.route('/api/health', createHealthRoutes());
+  app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.scheduler.health() })]));
   app.route('/api/app-config', createAppConfigRoutes());
   app.route('/api/media', createMediaRoutes());
   app.route('/api/posts', createPostsRoutes());
+  app.route('/api/posts', createPublishingRoutes());
   app.route('/api/settings/preferences', createPreferencesRoutes());
   app.route('/api/events', createEventsRoutes());
+  app.route('/api/notifications', createNotificationsRoutes());
   app.route('/api/auth', createAuthRoutes());
   app.route('/api/accounts', createAccountsRoutes());
+  app.route('/api/accounts', createAccountHelperRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

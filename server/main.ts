@@ -35,6 +35,11 @@ async function main(): Promise<void> {
 
   if (config.SCHEDULER) stops.push(startTokenRefreshJob(deps));
 
+  if (config.SCHEDULER) {
+    await deps.scheduler.start();
+    stops.push(() => deps.scheduler.stop());
+  }
+
   const shutdown = async () => {
     for (const stop of stops.reverse()) await stop();
     await db.destroy();

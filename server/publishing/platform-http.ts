@@ -1,3 +1,4 @@
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
 import { platformUrl } from '../platforms/platform-endpoints.js';
@@ -23,6 +24,10 @@ export interface PlatformHttp {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
+// Keep-alive sockets shared by every platform call, a bounded number per origin, so a burst of
+// posts due in the same second goes out at once without opening unbounded connections.
+const agent = new Agent({ connections: 1024, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } });
+
 /**
  * The one way adapters talk to a platform: URL mapping, timeouts and the failure
  * classification every adapter shares (429/5xx retryable, 401 auth, other 4xx permanent).
@@ -42,7 +47,11 @@ export function createPlatformHttp(
     if (commit) await hooks.beforeCommit?.();
     let response: Response;
     try {
-      response = await fetch(url(realUrl), { ...rest, signal: combined });
+      response = (await undiciFetch(url(realUrl), {
+        ...(rest as Parameters<typeof undiciFetch>[1]),
+        signal: combined,
+        dispatcher: agent,
+      })) as unknown as Response;
     } catch (error) {
       throw classifyNetworkError(error, Boolean(commit));
     }

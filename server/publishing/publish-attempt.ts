@@ -4,6 +4,7 @@ import { getValidAccessToken, refreshAccountToken } from '../accounts/account-to
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
+import { createJpegPublicUrl } from './jpeg-copy.js';
 import type { PublishContext, PublishInput, PublishMedia } from './platform-adapter.js';
 import { createPlatformHttp } from './platform-http.js';
 import { getAdapter } from './platforms/index.js';
@@ -21,6 +22,16 @@ import {
 export const MAX_ATTEMPTS = 5;
 export const RETRY_WINDOW_MS = 60 * 60_000;
 
+export interface AttemptOptions {
+  /** Do not send anything to the platform before this time (the post's due moment). */
+  notBefore?: number;
+  /**
+   * Waits for the due moment and marks the attempt's create request as possibly sent, for many
+   * posts in one write (the scheduler's batch gate). Without it, each attempt does its own.
+   */
+  dueGate?: (attemptId: number, at: number) => Promise<void>;
+}
+
 export type AttemptResult =
   | { outcome: 'posted'; platformPostId: string; url: string | null }
   | { outcome: 'retry'; nextAttemptAt: number; message: string }
@@ -35,6 +46,7 @@ export async function runPublishAttempt(
   deps: AppDeps,
   claimed: ScheduledPostRow,
   signal: AbortSignal,
+  options: AttemptOptions = {},
 ): Promise<AttemptResult> {
   const { db } = deps;
   const now = Date.now();
@@ -49,7 +61,7 @@ export async function runPublishAttempt(
   let result: AttemptResult;
   let httpStatus: number | null = null;
   try {
-    const outcome = await publishWithAdapter(deps, claimed, attemptId, signal);
+    const outcome = await publishWithAdapter(deps, claimed, attemptId, signal, options);
     result = { outcome: 'posted', ...outcome };
   } catch (error) {
     const publishError =
@@ -77,6 +89,7 @@ async function publishWithAdapter(
   post: ScheduledPostRow,
   attemptId: number,
   signal: AbortSignal,
+  options: AttemptOptions,
 ) {
   const { db, config } = deps;
   if (!isPlatformId(post.platform)) throw new PublishError('permanent', 'Unsupported platform');
@@ -108,18 +121,37 @@ async function publishWithAdapter(
       .where('id', '=', post.id)
       .execute();
   };
+  // True while the due gate's batched mark stands for the next create request.
+  let commitMarked = false;
   const http = createPlatformHttp(config, platform, signal, {
     // Written before the create request leaves: after a crash, this is what tells
     // "never sent, safe to resume" from "maybe public, ask the user".
     beforeCommit: async () => {
-      await saveProgress({ commitPending: true });
-      await db
-        .updateTable('publishAttempts')
-        .set({ commitSentAt: Date.now() })
-        .where('id', '=', attemptId)
-        .execute();
+      if (commitMarked) {
+        commitMarked = false;
+        return;
+      }
+      await markCommitSent(deps, attemptId);
     },
   });
+
+  // Read (and refresh if needed) the token before the post is due, so the due moment only
+  // costs the platform request; a refresh after a 401 drops the cached one.
+  let token: Promise<string> | null = null;
+  const accessToken = () => {
+    token ??= getValidAccessToken(deps, account.id).catch((error: unknown) => {
+      token = null;
+      if (error instanceof PublishError) throw error;
+      throw new PublishError(
+        'permanent',
+        'Your account needs to be reconnected. Please reconnect your account.',
+        {
+          cause: error,
+        },
+      );
+    });
+    return token;
+  };
 
   const ctx: PublishContext = {
     config,
@@ -133,21 +165,39 @@ async function publishWithAdapter(
       accountHandle: account.accountHandle,
       metadata: safeJson(account.metadata),
     },
-    accessToken: () => getValidAccessToken(deps, account.id),
+    accessToken,
     get progress() {
       return progress;
     },
-    saveProgress: (patch) => saveProgress({ ...patch, commitPending: false }),
+    saveProgress: async (patch) => {
+      // A part is public and recorded: the next create request opens a new "maybe sent" window.
+      await saveProgress(patch);
+      await db
+        .updateTable('publishAttempts')
+        .set({ commitSentAt: null })
+        .where('id', '=', attemptId)
+        .execute();
+    },
     sleep: (ms) => sleep(ms, signal),
     signal,
   };
   const input = await loadPublishInput(deps, post, platform);
+  await accessToken();
+  const notBefore = options.notBefore ?? 0;
+  if (options.dueGate && notBefore > Date.now()) {
+    await options.dueGate(attemptId, notBefore);
+    commitMarked = true;
+    if (signal.aborted) throw signal.reason;
+  } else if (notBefore > Date.now()) {
+    await sleep(notBefore - Date.now(), signal);
+  }
   try {
     return await adapter.publish(ctx, input);
   } catch (error) {
     if (error instanceof PublishError && error.kind === 'auth') {
       // One refresh through the account's lock, then the call once more.
       try {
+        token = null;
         await refreshAccountToken(deps, account.id);
       } catch {
         throw new PublishError(
@@ -265,6 +315,7 @@ async function loadPublishInput(
         ? row.storagePath
         : path.join(deps.config.dataDir, row.storagePath),
       publicUrl: async () => createPublicMediaUrl(deps, row.id),
+      publicJpegUrl: async () => createJpegPublicUrl(deps, row),
     };
   };
   return {
@@ -304,4 +355,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Written just before a create request leaves (see recover-posts.ts). */
+export async function markCommitSent(deps: Pick<AppDeps, 'db'>, ...attemptIds: number[]): Promise<void> {
+  if (attemptIds.length === 0) return;
+  await deps.db
+    .updateTable('publishAttempts')
+    .set({ commitSentAt: Date.now() })
+    .where('id', 'in', attemptIds)
+    .execute();
 }

@@ -5,7 +5,7 @@ import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
-import { type AttemptResult, runPublishAttempt } from '../publishing/publish-attempt.js';
+import { type AttemptResult, markCommitSent, runPublishAttempt } from '../publishing/publish-attempt.js';
 import {
   claimDuePosts,
   claimPostNow,
@@ -17,6 +17,8 @@ import { createPublishLimiter } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
 
 const SWEEP_MS = 1000;
+/** Posts due this soon are claimed and prepared ahead, then sent at their exact time. */
+const PREFETCH_MS = 5000;
 const HEARTBEAT_EVERY_MS = 5000;
 
 export interface Scheduler {
@@ -48,6 +50,35 @@ export function createScheduler(deps: AppDeps): Scheduler {
   let stopped = true;
   let lastTick: number | null = null;
   let lastHeartbeat = 0;
+  const gates = new Map<number, number[]>();
+
+  /**
+   * Posts due at the same moment wait on one timer; when it fires, one write marks all their
+   * create requests as possibly sent, then they all go out. The due moment costs no per-post I/O.
+   */
+  function dueGate(attemptId: number, at: number): Promise<void> {
+    let ids = gates.get(at);
+    const first = !ids;
+    if (!ids) {
+      ids = [];
+      gates.set(at, ids);
+    }
+    ids.push(attemptId);
+    if (!first) return gateDone.get(at) as Promise<void>;
+    const done = new Promise<void>((resolve, reject) => {
+      setTimeout(
+        () => {
+          gates.delete(at);
+          gateDone.delete(at);
+          markCommitSent(deps, ...(ids ?? [])).then(resolve, reject);
+        },
+        Math.max(0, at - Date.now()),
+      );
+    });
+    gateDone.set(at, done);
+    return done;
+  }
+  const gateDone = new Map<number, Promise<void>>();
 
   async function tick(): Promise<void> {
     if (stopped) return;
@@ -72,7 +103,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
           if (free <= 0) continue;
           const claimed = await claimDuePosts(db, {
             platform,
-            now,
+            now: now + PREFETCH_MS,
             limit: free,
             leaseUntil: now + config.PUBLISH_LEASE_MS,
             owner,
@@ -92,11 +123,13 @@ export function createScheduler(deps: AppDeps): Scheduler {
     const due = await nextDueTime(db);
     if (due === null) return;
     const now = Date.now();
-    if (due <= now || due - now > SWEEP_MS * 2) return;
-    if (dueTimer && dueTimerAt === due) return;
+    // Wake in time to prepare the next posts ahead of their due moment.
+    const wakeAt = due - PREFETCH_MS;
+    if (wakeAt <= now || wakeAt - now > SWEEP_MS * 2) return;
+    if (dueTimer && dueTimerAt === wakeAt) return;
     dueTimer?.stop();
-    dueTimerAt = due;
-    dueTimer = new Cron(new Date(due), { maxRuns: 1 }, () => {
+    dueTimerAt = wakeAt;
+    dueTimer = new Cron(new Date(wakeAt), { maxRuns: 1 }, () => {
       dueTimer = null;
       void tick();
     });
@@ -140,7 +173,10 @@ export function createScheduler(deps: AppDeps): Scheduler {
       Math.max(500, Math.floor(config.PUBLISH_LEASE_MS / 3)),
     );
     try {
-      return await runPublishAttempt(deps, post, controller.signal);
+      return await runPublishAttempt(deps, post, controller.signal, {
+        notBefore: post.nextAttemptAt ?? post.scheduledAt ?? 0,
+        dueGate,
+      });
     } catch (error) {
       logger.error('publishing failed unexpectedly', { postId: post.id, error });
       return null;
