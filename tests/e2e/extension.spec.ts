@@ -289,6 +289,33 @@ test('signing out clears the badge and a revoked token sends the user back to si
   await closeExtensionPages();
 });
 
+test('"Sign in with the web app" hands a token from the signed-in web app to this extension', async () => {
+  // The web app session of this context (signed in during the dashboard story).
+  const options = await context.newPage();
+  await options.goto(extensionPage('options.html'));
+  await expect(
+    options.getByText('Your session has expired. Please sign in again to continue.'),
+  ).toBeVisible();
+  const [connectPage] = await Promise.all([
+    context.waitForEvent('page'),
+    options.getByRole('button', { name: 'Sign in with the web app' }).click(),
+  ]);
+  await connectPage.waitForLoadState();
+  expect(connectPage.url()).toBe(`${server.url}/extension/connect?extensionId=${extensionId}`);
+  await connectPage.getByRole('button', { name: 'Connect the Postloom extension' }).click();
+  await expect(connectPage.getByRole('status')).toHaveText(
+    `The extension is connected as ${EMAIL}. You can close this tab.`,
+  );
+  await expect(options.getByText(`Signed in as ${EMAIL}`)).toBeVisible();
+  await expect.poll(badgeText).not.toBe('');
+
+  await options.getByRole('button', { name: 'Sign out' }).click();
+  await expect(options.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect.poll(badgeText).toBe('');
+  await connectPage.close();
+  await closeExtensionPages();
+});
+
 test('the Firefox build is Manifest V3 with a gecko id', async () => {
   const manifestPath = path.resolve('.output/firefox-mv3/manifest.json');
   expect(fs.existsSync(manifestPath), 'build it with: npx wxt build -b firefox').toBe(true);
