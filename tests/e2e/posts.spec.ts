@@ -1,0 +1,295 @@
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import sharp from 'sharp';
+import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
+import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
+import { type RunningServer, startServer } from '../support/spawn-server';
+
+dayjs.extend(utc);
+
+let sandbox: RunningSandbox;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, autoApprove: true });
+  server = await startServer({ SANDBOX_URL: sandbox.url });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await sandbox?.close();
+});
+
+/** A confirmed user with sandbox accounts of `platforms`, signed in in the browser context. */
+async function signedInUser(context: BrowserContext, email: string, platforms: string[]): Promise<HttpUser> {
+  const user = await createConfirmedUser(server, email);
+  for (const platform of platforms) await connectSandboxAccount(server.url, user.token, platform);
+  const login = await context.request.post(`${server.url}/api/auth/login`, {
+    data: { email: user.email, password: user.password, remember: true },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return user;
+}
+
+/** Small real JPEGs, different colours so they are different files. */
+async function jpeg(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 48, height: 32, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+async function openComposer(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Create new post' }).click();
+  const modal = page.getByRole('dialog', { name: 'Create Post' });
+  await expect(modal).toBeVisible();
+  return modal;
+}
+
+/** Opens the date/time picker and chooses tomorrow 09:00 in the user's zone (UTC for these users). */
+async function scheduleTomorrowAtNine(page: Page, modal: Locator) {
+  await modal.getByRole('button', { name: 'Edit scheduled date' }).click();
+  const tomorrow = dayjs.utc().add(1, 'day');
+  const day = modal.getByRole('button', { name: tomorrow.format('dddd, MMMM D, YYYY'), exact: true });
+  if (!(await day.isVisible())) await modal.getByRole('button', { name: 'Next month' }).click();
+  await day.click();
+  await modal.getByRole('button', { name: 'Set Time' }).click();
+  const amPm = modal.getByLabel('AM/PM');
+  if (await amPm.isVisible()) {
+    await modal.getByLabel('Hour').selectOption('9');
+    await amPm.selectOption('AM');
+  } else {
+    await modal.getByLabel('Hour').selectOption('9');
+  }
+  await modal.getByLabel('Minute').selectOption('0');
+  await modal.getByRole('button', { name: 'Confirm' }).click();
+  await expect(modal.getByTestId('scheduled-date')).toHaveText(
+    new RegExp(`${tomorrow.format('MMM D, YYYY')} (09:00|9:00 AM)`),
+  );
+  return tomorrow;
+}
+
+test('a new user schedules a three-tweet thread with an image, edits it and deletes it', async ({
+  page,
+  context,
+}) => {
+  const user = await signedInUser(context, 'thread-story@example.com', ['twitter']);
+  await page.goto(`${server.url}/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Content Calendar' })).toBeVisible();
+  await expect(page.getByText('Welcome Back')).toBeVisible();
+
+  const modal = await openComposer(page);
+  await expect(modal.getByText('Please select a platform to create your post.')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Schedule Post' })).toBeDisabled();
+  await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await expect(modal.getByText('Please select a platform to create your post.')).toBeHidden();
+
+  // Tweet 1 with an image; the counter turns red with the spec's message when too long.
+  const first = modal.getByLabel('Tweet text', { exact: true });
+  await first.fill('x'.repeat(281));
+  await expect(modal.getByText('Your tweet is too long')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Schedule Post' })).toBeDisabled();
+  await first.fill('Launching our new planner today 🚀');
+  await expect(modal.getByText('Your tweet is too long')).toBeHidden();
+  await modal.getByLabel('Add media').setInputFiles(await jpeg('launch.jpg', '#3366cc'));
+  await expect(
+    modal.getByRole('list', { name: 'Attached media' }).getByRole('img', { name: 'launch.jpg' }),
+  ).toBeVisible();
+  await expect(modal.getByRole('progressbar')).toHaveCount(0);
+
+  await modal.getByRole('button', { name: 'Add Tweet' }).click();
+  await modal.getByLabel('Tweet 2 text').fill('It schedules threads like this one.');
+  await modal.getByRole('button', { name: 'Add Tweet' }).click();
+  await modal.getByLabel('Tweet 3 text').fill('And it keeps them in your timezone.');
+  await expect(modal.getByRole('tab')).toHaveText(['Tweet', 'Tweet 2', 'Tweet 3']);
+  await expect(modal.getByRole('button', { name: 'Remove Tweet 2' })).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Remove Tweet', exact: true })).toHaveCount(0);
+
+  // The preview is shaped like a thread: three posts in order.
+  const preview = modal.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('Launching our new planner today 🚀')).toBeVisible();
+  await expect(preview.getByText('And it keeps them in your timezone.')).toBeVisible();
+
+  const tomorrow = await scheduleTomorrowAtNine(page, modal);
+  await modal.getByRole('button', { name: 'Schedule Post' }).click();
+  await expect(page.getByText('Post scheduled successfully!')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  // The dashboard lists it with Edit Thread, Delete and Post Now, at tomorrow 09:00.
+  const card = page.getByRole('article', { name: 'Twitter post' });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText('Launching our new planner today 🚀')).toBeVisible();
+  await expect(card.getByText(new RegExp(`${tomorrow.format('MMM D, YYYY')} (09:00|9:00 AM)`))).toBeVisible();
+  await expect(card.getByRole('img', { name: 'launch.jpg' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Post Now' })).toBeVisible();
+
+  const { posts } = await apiCall<{ posts: Array<{ id: string; tweets: unknown[]; scheduledAt: string }> }>(
+    server.url,
+    user.token,
+    '/api/posts?view=upcoming',
+  );
+  expect(posts).toHaveLength(1);
+  expect(posts[0]?.tweets).toHaveLength(3);
+  expect(posts[0]?.scheduledAt).toBe(tomorrow.hour(9).minute(0).second(0).millisecond(0).toISOString());
+
+  // Edit: the same modal loads the thread; saving updates the same row.
+  await card.getByRole('button', { name: 'Edit Thread' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Post' });
+  await expect(editor.getByLabel('Tweet text', { exact: true })).toHaveValue(
+    'Launching our new planner today 🚀',
+  );
+  await editor.getByRole('tab', { name: 'Tweet 2' }).click();
+  await editor.getByLabel('Tweet 2 text').fill('It schedules threads, edited.');
+  await editor.getByRole('button', { name: 'Schedule Post' }).click();
+  await expect(page.getByText('Post updated successfully!')).toBeVisible();
+  const after = await apiCall<{ post: { id: string; tweets: Array<{ content: string }> } }>(
+    server.url,
+    user.token,
+    `/api/posts/${posts[0]?.id}`,
+  );
+  expect(after.post.tweets.map((t) => t.content)).toEqual([
+    'Launching our new planner today 🚀',
+    'It schedules threads, edited.',
+    'And it keeps them in your timezone.',
+  ]);
+
+  // Delete with confirmation.
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete post' });
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Post and associated media deleted successfully!')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText('No upcoming posts')).toBeVisible();
+});
+
+test('a LinkedIn article is saved as a draft and listed under Drafts without Post Now', async ({
+  page,
+  context,
+}) => {
+  await signedInUser(context, 'article-story@example.com', ['linkedin']);
+  await page.goto(`${server.url}/dashboard`);
+  const modal = await openComposer(page);
+  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByText('Article', { exact: true }).click();
+
+  // Without the article URL every action is disabled (spec 02 section 5).
+  await expect(modal.getByRole('button', { name: 'Save as draft' })).toBeDisabled();
+  await expect(modal.getByRole('button', { name: 'Post Now' })).toBeDisabled();
+  await modal.getByLabel('Article URL').fill('https://example.com/blog/scheduling');
+  await modal.getByLabel('Article title').fill('How we schedule');
+  await modal.getByLabel('Article description').fill('A short story about calendars.');
+
+  // The caption counter counts down from 1300 and turns red past it.
+  const caption = modal.getByLabel('Caption');
+  await caption.fill('y'.repeat(1301));
+  await expect(modal.getByText('Your caption is too long')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Save as draft' })).toBeDisabled();
+  await caption.fill('Our notes on scheduling, worth a read.');
+  await expect(modal.getByText('1262')).toBeVisible();
+  const preview = modal.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('How we schedule')).toBeVisible();
+  await expect(preview.getByText('example.com')).toBeVisible();
+
+  await modal.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page.getByText('Draft saved successfully!')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  await page.getByLabel('Status').selectOption('draft');
+  const card = page.getByRole('article', { name: 'LinkedIn post' });
+  await expect(card.getByText('Our notes on scheduling, worth a read.')).toBeVisible();
+  await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Edit Post' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Post Now' })).toHaveCount(0);
+
+  // Reopening the draft and saving again updates it.
+  await card.getByRole('button', { name: 'Edit Post' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Post' });
+  await expect(editor.getByLabel('Article URL')).toHaveValue('https://example.com/blog/scheduling');
+  await editor.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page.getByText('Draft updated successfully!')).toBeVisible();
+});
+
+test('an Instagram carousel needs 2 to 10 images and is scheduled with three', async ({ page, context }) => {
+  await signedInUser(context, 'carousel-story@example.com', ['instagram']);
+  await page.goto(`${server.url}/dashboard`);
+  const modal = await openComposer(page);
+  await modal.getByRole('button', { name: 'Instagram', exact: true }).click();
+  await modal.getByText('Carousel', { exact: true }).click();
+  await modal.getByLabel('Caption').fill('Three frames from the studio');
+  await modal.getByLabel('Alt Text').fill('Three coloured squares');
+
+  await modal.getByLabel('Add media').setInputFiles(await jpeg('one.jpg', '#cc3333'));
+  await expect(modal.getByRole('progressbar')).toHaveCount(0);
+  await scheduleTomorrowAtNine(page, modal);
+  await modal.getByRole('button', { name: 'Schedule Post' }).click();
+  await expect(
+    modal.getByRole('alert').filter({ hasText: 'Carousel posts require 2–10 media files' }),
+  ).toBeVisible();
+
+  // Eleven files would be too many while composing.
+  const many = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => jpeg(`extra-${i}.jpg`, `#22${i}${i}aa`)),
+  );
+  await modal.getByLabel('Add media').setInputFiles(many);
+  await expect(modal.getByText('Carousel posts can have up to 10 media files.').first()).toBeVisible();
+  await expect(modal.getByRole('list', { name: 'Attached media' }).getByRole('listitem')).toHaveCount(10);
+  for (let i = 0; i < 7; i += 1) {
+    await modal.getByRole('button', { name: `Remove extra-${8 - i}.jpg` }).click();
+  }
+  await expect(modal.getByRole('list', { name: 'Attached media' }).getByRole('listitem')).toHaveCount(3);
+  await expect(modal.getByRole('progressbar')).toHaveCount(0);
+
+  // The preview pages through the carousel.
+  const preview = modal.getByRole('region', { name: 'Preview' });
+  await expect(preview.getByText('1/3')).toBeVisible();
+  await preview.getByRole('button', { name: 'Next media' }).click();
+  await expect(preview.getByText('2/3')).toBeVisible();
+
+  await modal.getByRole('button', { name: 'Schedule Post' }).click();
+  await expect(page.getByText('Post scheduled successfully!')).toBeVisible();
+  const card = page.getByRole('article', { name: 'Instagram post' });
+  await expect(card.getByText('Three frames from the studio')).toBeVisible();
+  await expect(card.getByRole('img')).toHaveCount(3);
+});
+
+test('a second tab sees a new post appear without reloading', async ({ context }) => {
+  const user = await signedInUser(context, 'two-tabs@example.com', ['twitter']);
+  const { accounts } = await apiCall<{ accounts: Array<{ id: string }> }>(
+    server.url,
+    user.token,
+    '/api/accounts',
+  );
+  const accountId = accounts[0]?.id;
+  const first = await context.newPage();
+  const second = await context.newPage();
+  await first.goto(`${server.url}/dashboard`);
+  await second.goto(`${server.url}/dashboard`);
+  await expect(second.getByText('No upcoming posts')).toBeVisible();
+
+  // Tab one composes through the UI; tab two only listens.
+  const modal = await openComposer(first);
+  await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await modal.getByLabel('Tweet text', { exact: true }).fill('Seen from the other tab');
+  await scheduleTomorrowAtNine(first, modal);
+  await modal.getByRole('button', { name: 'Schedule Post' }).click();
+  await expect(first.getByText('Post scheduled successfully!')).toBeVisible();
+  await expect(
+    second.getByRole('article', { name: 'Twitter post' }).getByText('Seen from the other tab'),
+  ).toBeVisible();
+
+  // A post created elsewhere (the API) appears too, and a delete disappears.
+  const created = await apiCall<{ post: { id: string } }>(server.url, user.token, '/api/posts', {
+    socialAccountId: accountId,
+    postType: 'single',
+    content: 'Created by the API',
+    media: [],
+    tweets: [{ content: 'Created by the API', media: [] }],
+    metadata: {},
+    action: 'schedule',
+    scheduledAt: dayjs.utc().add(2, 'day').toISOString(),
+  });
+  await expect(second.getByText('Created by the API')).toBeVisible();
+  await apiCall(server.url, user.token, `/api/posts/${created.post.id}`, undefined, 'DELETE');
+  await expect(second.getByText('Created by the API')).toHaveCount(0);
+});
