@@ -29,11 +29,13 @@ export function AccountPicker({
             title={label}
             onClick={() => onToggle(account.id)}
           >
-            {account.avatarUrl ? (
-              <img src={account.avatarUrl} alt="" />
-            ) : (
-              account.accountName.slice(0, 1).toUpperCase()
-            )}
+            <span className="face">
+              {account.avatarUrl ? (
+                <img src={account.avatarUrl} alt="" />
+              ) : (
+                account.accountName.slice(0, 1).toUpperCase()
+              )}
+            </span>
             <span className="platform">{platform.shortName}</span>
           </button>
         );
