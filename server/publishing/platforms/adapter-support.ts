@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { FormData as UndiciFormData } from 'undici';
 import type { PublishContext, PublishInput, PublishMedia } from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
 
@@ -39,6 +40,19 @@ export async function readWhole(media: PublishMedia): Promise<Buffer> {
 export async function fileBlob(media: PublishMedia, bytes?: Buffer): Promise<Blob> {
   if (bytes) return new Blob([toBody(bytes)], { type: media.mimeType });
   return fs.openAsBlob(media.path, { type: media.mimeType });
+}
+
+/**
+ * A multipart body for ctx.http, which sends with undici's own fetch: it only recognises undici's
+ * FormData (Node's global one would be sent as the text "[object FormData]").
+ */
+export function multipartBody(fields: Record<string, string | { blob: Blob; fileName: string }>): BodyInit {
+  const form = new UndiciFormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.set(key, value);
+    else form.set(key, value.blob, value.fileName);
+  }
+  return form as unknown as BodyInit;
 }
 
 /** A copy of the bytes backed by a plain ArrayBuffer (what fetch bodies and Blobs accept). */

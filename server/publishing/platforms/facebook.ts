@@ -1,6 +1,6 @@
 import type { PlatformAdapter, PublishContext, PublishInput, PublishMedia } from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
-import { asString, fileBlob, parseJson, pollUntil } from './adapter-support.js';
+import { asString, fileBlob, multipartBody, parseJson, pollUntil } from './adapter-support.js';
 import { bearer, graphJson, jsonPost } from './meta-graph-client.js';
 
 /**
@@ -34,11 +34,14 @@ async function postForm(
   fields: Record<string, string | Blob>,
   commit = false,
 ): Promise<Record<string, unknown>> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (typeof value === 'string') form.set(key, value);
-    else form.set(key, value, 'upload');
-  }
+  const form = multipartBody(
+    Object.fromEntries(
+      Object.entries(fields).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value : { blob: value, fileName: 'upload' },
+      ]),
+    ),
+  );
   return graphJson<Record<string, unknown>>(ctx, `${GRAPH}${path}`, {
     method: 'POST',
     headers: await bearer(ctx),

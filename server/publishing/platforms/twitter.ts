@@ -5,6 +5,7 @@ import {
   chainParts,
   donePartIds,
   fileBlob,
+  multipartBody,
   parseJson,
   pollUntil,
   readChunks,
@@ -67,10 +68,11 @@ function category(media: PublishMedia): 'tweet_image' | 'tweet_gif' | 'tweet_vid
 }
 
 async function uploadSimple(ctx: PublishContext, media: PublishMedia): Promise<string> {
-  const form = new FormData();
-  form.set('media_category', 'tweet_image');
-  form.set('media_type', media.mimeType);
-  form.set('media', await fileBlob(media), media.fileName);
+  const form = multipartBody({
+    media_category: 'tweet_image',
+    media_type: media.mimeType,
+    media: { blob: await fileBlob(media), fileName: media.fileName },
+  });
   const { body } = await ctx.http.json<MediaData>(`${API}/media/upload`, {
     method: 'POST',
     headers: await authHeaders(ctx),
@@ -97,9 +99,10 @@ async function uploadChunked(ctx: PublishContext, media: PublishMedia): Promise<
   if (!id) throw new PublishError('retryable', FAILED_TO_POST);
   let segment = 0;
   for await (const chunk of readChunks(media.path, CHUNK_BYTES)) {
-    const form = new FormData();
-    form.set('segment_index', String(segment));
-    form.set('media', await fileBlob(media, chunk), media.fileName);
+    const form = multipartBody({
+      segment_index: String(segment),
+      media: { blob: await fileBlob(media, chunk), fileName: media.fileName },
+    });
     await ctx.http.request(`${API}/media/upload/${id}/append`, {
       method: 'POST',
       headers: await authHeaders(ctx),
