@@ -267,7 +267,8 @@ test('a second tab sees a new post appear without reloading', async ({ context }
   await second.goto(`${server.url}/dashboard`);
   await expect(second.getByText('No upcoming posts')).toBeVisible();
 
-  // Tab one composes through the UI; tab two only listens.
+  // Tab one composes through the UI (in front: background tabs are throttled); tab two only listens.
+  await first.bringToFront();
   const modal = await openComposer(first);
   await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
   await modal.getByLabel('Tweet text', { exact: true }).fill('Seen from the other tab');
