@@ -294,3 +294,43 @@ test('a second tab sees a new post appear without reloading', async ({ context }
   await apiCall(server.url, user.token, `/api/posts/${created.post.id}`, undefined, 'DELETE');
   await expect(second.getByText('Created by the API')).toHaveCount(0);
 });
+
+test('Post Now publishes a tweet, which Sent Posts lists under its day with View Post', async ({
+  page,
+  context,
+}) => {
+  const user = await signedInUser(context, 'post-now@example.com', ['twitter']);
+  await page.goto(`${server.url}/dashboard`);
+  const modal = await openComposer(page);
+  await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await modal.getByLabel('Tweet text', { exact: true }).fill('Straight to the timeline');
+  await modal.getByRole('button', { name: 'Post Now' }).click();
+  await expect(page.getByText('Post published successfully!')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  const { posts } = await apiCall<{ posts: Array<{ id: string; status: string; postedAt: string }> }>(
+    server.url,
+    user.token,
+    '/api/posts?view=sent',
+  );
+  expect(posts.map((p) => p.status)).toEqual(['posted']);
+
+  await page.getByRole('link', { name: 'Sent Posts' }).click();
+  await expect(page.getByRole('heading', { name: 'Sent Posts', level: 1 })).toBeVisible();
+  await expect(page.getByText('View and manage your published posts')).toBeVisible();
+  const heading = dayjs.utc(posts[0]?.postedAt).format('dddd, MMMM D, YYYY');
+  const day = page.getByRole('region', { name: heading });
+  const card = day.getByRole('article', { name: 'Twitter post' });
+  await expect(card.getByText('Straight to the timeline')).toBeVisible();
+  await expect(card.getByText('Posted', { exact: true })).toBeVisible();
+
+  const popup = page.waitForEvent('popup');
+  await card.getByRole('button', { name: 'View Post' }).click();
+  const tab = await popup;
+  await expect(tab).toHaveURL(new RegExp(`^${sandbox.url}/`));
+
+  // Filters that match nothing show the spec's empty state.
+  await page.getByLabel('Platform').selectOption('linkedin');
+  await expect(page.getByText('No sent posts found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your filters or send a new post')).toBeVisible();
+});
