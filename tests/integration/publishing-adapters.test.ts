@@ -785,3 +785,60 @@ describe('Threads adapter', () => {
     expect(result.platformPostId).toBe(root.platformPostId);
   });
 });
+
+describe('expired tokens on other platforms', () => {
+  it('refreshes an expired TikTok token (rotating refresh token) once and publishes', async () => {
+    const { app, user, account } = await setup('tiktok');
+    await fetch(`${sandbox.url}/_control/expire-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ platform: 'tiktok' }),
+    });
+    const video = await mp4(app, user);
+    const post = await createPost(app, user, {
+      socialAccountId: account.id,
+      postType: 'video',
+      content: 'Fresh token',
+      media: [video.id],
+    });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    expect((await sandboxRequests(sandbox.url, '/creator_info/query/$')).map((r) => r.status)).toEqual([
+      401, 200,
+    ]);
+    expect(await sandboxPublished(sandbox.url, 'tiktok')).toHaveLength(1);
+  });
+
+  it('refreshes a Threads token once when Meta answers code 190 with HTTP 400, then publishes', async () => {
+    const { app, user, account } = await setup('threads');
+    // Meta refreshes long-lived tokens only once they are a day old.
+    await fetch(`${sandbox.url}/_control/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 25 * 3600 * 1000 }),
+    });
+    await injectFault(sandbox.url, {
+      platform: 'threads',
+      method: 'POST',
+      pathPattern: '/threads$',
+      kind: 'status',
+      status: 400,
+      body: {
+        error: {
+          message: 'Error validating access token: Session has expired.',
+          type: 'OAuthException',
+          code: 190,
+          error_subcode: 463,
+        },
+      },
+    });
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'After 190' });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status, result.errorMessage ?? '').toBe('posted');
+    expect((await sandboxRequests(sandbox.url, '/threads$')).map((r) => r.status)).toEqual([400, 200]);
+    expect(await sandboxRequests(sandbox.url, '/refresh_access_token')).toHaveLength(1);
+    expect(await sandboxPublished(sandbox.url, 'threads')).toHaveLength(1);
+  });
+});
