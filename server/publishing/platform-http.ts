@@ -26,7 +26,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 // Keep-alive sockets shared by every platform call, a bounded number per origin, so a burst of
 // posts due in the same second goes out at once without opening unbounded connections.
-const agent = new Agent({ connections: 1024, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } });
+const agent = new Agent({ connections: 4096, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } });
 
 /**
  * The one way adapters talk to a platform: URL mapping, timeouts and the failure

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { listRequests, resetSandboxState } from './sandbox-state.js';
 import type { Fault, FaultKind, SandboxContext, SandboxEnv } from './sandbox-types.js';
 
-const FAULT_KINDS: FaultKind[] = ['status', 'timeout', 'reset'];
+const FAULT_KINDS: FaultKind[] = ['status', 'timeout', 'reset', 'delay'];
 
 /** `x` is accepted as another name for `twitter` everywhere in the control API. */
 function platformName(value: unknown): string | undefined {
@@ -33,7 +33,7 @@ export function createControlRoutes(ctx: SandboxContext) {
       const body = (await ctx.readJson<Record<string, unknown>>(c)) ?? {};
       const kind = body.kind as FaultKind;
       if (!FAULT_KINDS.includes(kind))
-        return c.json({ error: "kind must be 'status', 'timeout' or 'reset'" }, 400);
+        return c.json({ error: "kind must be 'status', 'timeout', 'reset' or 'delay'" }, 400);
       if (kind === 'status' && (typeof body.status !== 'number' || body.status < 100 || body.status > 599)) {
         return c.json({ error: 'status must be an HTTP status code' }, 400);
       }
@@ -55,6 +55,8 @@ export function createControlRoutes(ctx: SandboxContext) {
         headers: isStringRecord(body.headers) ? body.headers : undefined,
         times: typeof body.times === 'number' && body.times >= 0 ? Math.floor(body.times) : 1,
         commit: body.commit === true,
+        delayMs:
+          typeof body.delayMs === 'number' && body.delayMs >= 0 ? Math.min(body.delayMs, 60_000) : undefined,
       };
       state.faults.push(fault);
       return c.json({ id: fault.id }, 201);

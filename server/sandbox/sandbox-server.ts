@@ -52,12 +52,18 @@ export function createSandboxApp(options: CreateSandboxAppOptions = {}) {
     if (path.startsWith('/_') || path === '/') return next();
     const host = path.split('/')[1] ?? '';
     c.set('platform', state.hosts.get(host) ?? null);
+    // The time the request arrived (what the publishing benchmark measures), not when it was answered.
+    const arrivedAt = ctx.now();
     const fault = takeFault(state, c.get('platform'), c.req.method, path);
-    if (fault && !fault.commit) return applyFault(c, fault, state, hanging, path);
+    if (fault?.kind === 'delay') {
+      await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0));
+    } else if (fault && !fault.commit) {
+      return applyFault(c, fault, state, hanging, path);
+    }
     await next();
-    if (fault) return applyFault(c, fault, state, hanging, path);
+    if (fault && fault.kind !== 'delay') return applyFault(c, fault, state, hanging, path);
     logRequest(state, {
-      time: new Date(ctx.now()).toISOString(),
+      time: new Date(arrivedAt).toISOString(),
       method: c.req.method,
       path,
       platform: c.get('platform'),

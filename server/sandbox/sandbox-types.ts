@@ -73,7 +73,8 @@ export interface TokenRecord {
   extra: Record<string, string>;
 }
 
-export type FaultKind = 'status' | 'timeout' | 'reset';
+/** `delay`: answer normally after `delayMs` (a slow platform). */
+export type FaultKind = 'status' | 'timeout' | 'reset' | 'delay';
 
 export interface Fault {
   id: string;
@@ -84,6 +85,8 @@ export interface Fault {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** delay: milliseconds to wait before handling the request. */
+  delayMs?: number;
   /** Remaining uses; 0 = until cleared. */
   times: number;
   /** timeout/reset: let the handler run (the post is recorded), then never answer / drop the connection. */

@@ -119,6 +119,16 @@ export function createScheduler(deps: AppDeps): Scheduler {
     }
   }
 
+  let tickRequested = false;
+  function requestTick(): void {
+    if (tickRequested || stopped) return;
+    tickRequested = true;
+    setImmediate(() => {
+      tickRequested = false;
+      void tick();
+    });
+  }
+
   async function armDueTimer(): Promise<void> {
     const due = await nextDueTime(db);
     if (due === null) return;
@@ -138,8 +148,10 @@ export function createScheduler(deps: AppDeps): Scheduler {
   function launch(platform: PlatformId, post: ScheduledPostRow): void {
     inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
     void runClaimed(platform, post).finally(() => {
+      const wasFull = (inFlight.get(platform) ?? 0) >= config.PUBLISH_CONCURRENCY;
       inFlight.set(platform, (inFlight.get(platform) ?? 1) - 1);
-      if (!stopped) setImmediate(() => void tick());
+      // Only a full platform may have left due posts behind; otherwise the timers cover it.
+      if (wasFull) requestTick();
     });
   }
 
@@ -276,7 +288,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
       for (const controller of controllers) controller.abort(new Error('Postloom is shutting down'));
     },
     wake() {
-      void tick();
+      requestTick();
     },
     publishNow,
     async health() {

@@ -32,7 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-e2e-'));
   const url = env.APP_URL ?? `http://localhost:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const nodeArgs = process.env.POSTLOOM_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
