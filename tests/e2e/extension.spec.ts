@@ -19,6 +19,17 @@ import { type RunningServer, startServer } from '../support/spawn-server';
  * is covered; the test points the extension at it by writing the server address into the
  * extension's storage through the service worker, as the options page would.
  */
+// The service worker's `chrome` global, as far as these stories use it.
+declare const chrome: {
+  storage: {
+    local: {
+      get(key: string): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+    };
+  };
+  action: { getBadgeText(details: object): Promise<string> };
+};
+
 const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
 const EMAIL = 'extension-story@example.com';
 
