@@ -81,6 +81,10 @@ describe('publishing survives a crash in the middle of a burst', () => {
       if (times === 0 && !unconfirmed) lost += 1;
       if (row.status === 'posted') expect(times).toBe(1);
     }
+    const unconfirmed = rows.filter((r) => r.status === 'failed').length;
+    console.log(
+      `crash test: ${atKill} of ${POSTS} published at kill -9; after restart ${counts.size} published, ${unconfirmed} unconfirmed, ${twice} twice, ${lost} lost`,
+    );
     expect(twice).toBe(0);
     expect(lost).toBe(0);
   });
@@ -88,7 +92,9 @@ describe('publishing survives a crash in the middle of a burst', () => {
 
 async function published(sandboxUrl: string, texts: string[]): Promise<Map<string, number>> {
   const wanted = new Set(texts);
-  const body = (await (await fetch(`${sandboxUrl}/_control/published`)).json()) as { posts: Array<{ text: string }> };
+  const body = (await (await fetch(`${sandboxUrl}/_control/published`)).json()) as {
+    posts: Array<{ text: string }>;
+  };
   const counts = new Map<string, number>();
   for (const post of body.posts) {
     if (wanted.has(post.text)) counts.set(post.text, (counts.get(post.text) ?? 0) + 1);
