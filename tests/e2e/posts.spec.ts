@@ -48,7 +48,7 @@ async function openComposer(page: Page): Promise<Locator> {
 }
 
 /** Opens the date/time picker and chooses tomorrow 09:00 in the user's zone (UTC for these users). */
-async function scheduleTomorrowAtNine(page: Page, modal: Locator) {
+async function scheduleTomorrowAtNine(modal: Locator) {
   await modal.getByRole('button', { name: 'Edit scheduled date' }).click();
   const tomorrow = dayjs.utc().add(1, 'day');
   const day = modal.getByRole('button', { name: tomorrow.format('dddd, MMMM D, YYYY'), exact: true });
@@ -111,7 +111,7 @@ test('a new user schedules a three-tweet thread with an image, edits it and dele
   await expect(preview.getByText('Launching our new planner today 🚀')).toBeVisible();
   await expect(preview.getByText('And it keeps them in your timezone.')).toBeVisible();
 
-  const tomorrow = await scheduleTomorrowAtNine(page, modal);
+  const tomorrow = await scheduleTomorrowAtNine(modal);
   await modal.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(page.getByText('Post scheduled successfully!')).toBeVisible();
   await expect(modal).toBeHidden();
@@ -221,7 +221,7 @@ test('an Instagram carousel needs 2 to 10 images and is scheduled with three', a
 
   await modal.getByLabel('Add media').setInputFiles(await jpeg('one.jpg', '#cc3333'));
   await expect(modal.getByRole('progressbar')).toHaveCount(0);
-  await scheduleTomorrowAtNine(page, modal);
+  await scheduleTomorrowAtNine(modal);
   await modal.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(
     modal.getByRole('alert').filter({ hasText: 'Carousel posts require 2–10 media files' }),
@@ -272,7 +272,7 @@ test('a second tab sees a new post appear without reloading', async ({ context }
   const modal = await openComposer(first);
   await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
   await modal.getByLabel('Tweet text', { exact: true }).fill('Seen from the other tab');
-  await scheduleTomorrowAtNine(first, modal);
+  await scheduleTomorrowAtNine(modal);
   await modal.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(first.getByText('Post scheduled successfully!')).toBeVisible();
   await expect(
@@ -333,4 +333,64 @@ test('Post Now publishes a tweet, which Sent Posts lists under its day with View
   await page.getByLabel('Platform').selectOption('linkedin');
   await expect(page.getByText('No sent posts found')).toBeVisible();
   await expect(page.getByText('Try adjusting your filters or send a new post')).toBeVisible();
+});
+
+test('a failed post shows its error on Sent Posts and is fixed and retried in the compact composer', async ({
+  page,
+  context,
+}) => {
+  const user = await signedInUser(context, 'failed-post@example.com', ['twitter']);
+  // X refuses every tweet until the fault is cleared.
+  const fault = await fetch(`${sandbox.url}/_control/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      platform: 'twitter',
+      method: 'POST',
+      pathPattern: '/2/tweets',
+      kind: 'status',
+      status: 403,
+      body: { title: 'Forbidden', detail: 'You are not permitted to perform this action.', status: 403 },
+      times: 0,
+    }),
+  });
+  expect(fault.status).toBe(201);
+  const { id: faultId } = (await fault.json()) as { id: string };
+
+  await page.goto(`${server.url}/dashboard`);
+  const modal = await openComposer(page);
+  await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await modal.getByLabel('Tweet text', { exact: true }).fill('This one fails first');
+  await modal.getByRole('button', { name: 'Post Now' }).click();
+  // The platform's refusal, as the server recorded it, in the red box inside the modal.
+  await expect(modal.getByRole('alert')).toBeVisible();
+  const { posts } = await apiCall<{ posts: Array<{ status: string; errorMessage: string }> }>(
+    server.url,
+    user.token,
+    '/api/posts?view=sent',
+  );
+  expect(posts.map((p) => p.status)).toEqual(['failed']);
+  const reason = posts[0]?.errorMessage ?? '';
+  expect(reason).not.toBe('');
+  await expect(modal.getByRole('alert')).toHaveText(reason);
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`${server.url}/sent`);
+  const card = page.getByRole('article', { name: 'Twitter post' });
+  await expect(card.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(card.getByText('This one fails first')).toBeVisible();
+  await expect(card.getByText(reason)).toBeVisible();
+
+  await fetch(`${sandbox.url}/_control/faults/${faultId}`, { method: 'DELETE' });
+  await card.getByRole('button', { name: 'Fix and retry' }).click();
+  const compact = page.getByRole('dialog', { name: 'Create Post' });
+  await expect(compact.getByText('Post to:')).toHaveCount(0);
+  const text = compact.getByLabel('Tweet text', { exact: true });
+  await expect(text).toHaveValue('This one fails first');
+  await text.fill('This one works on retry');
+  await compact.getByRole('button', { name: 'Post Now' }).click();
+  await expect(page.getByText('Post published successfully!')).toBeVisible();
+  await expect(card.getByText('Posted', { exact: true })).toBeVisible();
+  await expect(card.getByText('This one works on retry')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'View Post' })).toBeVisible();
 });

@@ -19,6 +19,7 @@ import { CreatePostFab } from '../../shell/components/create-post-fab';
 import { useDeletePost } from '../api/delete-post';
 import { useListPosts } from '../api/list-posts';
 import { usePublishPost } from '../api/publish-post';
+import { PUBLISH_PENDING_MESSAGE } from '../components/composer/create-post-modal';
 import { openComposer } from '../components/create-post-host';
 import { Pagination } from '../components/list/pagination';
 import { isThread, PostCard } from '../components/list/post-card';
@@ -69,8 +70,11 @@ export function DashboardPage() {
   async function postNow(post: PostDto) {
     setPublishingId(post.id);
     try {
-      await publishPost.mutateAsync(post.id);
-      toast.success(POST_MESSAGES.postPublished);
+      const published = await publishPost.mutateAsync(post.id);
+      if (published.status === 'posted') toast.success(POST_MESSAGES.postPublished);
+      else if (published.status === 'failed')
+        toast.error(published.errorMessage || POST_MESSAGES.failedToPostNow);
+      else toast.message(PUBLISH_PENDING_MESSAGE);
     } catch (error) {
       toast.error(messageOf(error, POST_MESSAGES.failedToPostNow));
     } finally {

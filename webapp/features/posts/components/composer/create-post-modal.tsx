@@ -64,6 +64,9 @@ function toPostInput(state: ComposerState): PostInput | null {
   };
 }
 
+/** Not in the spec: the engine will retry (or is still sending); the notification tells the outcome. */
+export const PUBLISH_PENDING_MESSAGE = 'Your post is being published. You will be notified when it is live.';
+
 function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message || fallback;
   if (error instanceof Error && error.message) return error.message;
@@ -180,13 +183,20 @@ export function CreatePostModal({
         : await createPost.mutateAsync(body);
       setSavedId(post.id);
       if (action === 'publish') {
+        let published: PostDto;
         try {
-          await publishPost.mutateAsync(post.id);
+          published = await publishPost.mutateAsync(post.id);
         } catch (publishError) {
           setError(errorMessage(publishError, POST_MESSAGES.failedToPostNow));
           return;
         }
-        toast.success(POST_MESSAGES.postPublished);
+        // The engine answers the settled row: a refusal by the platform is 'failed' with its reason.
+        if (published.status === 'failed') {
+          setError(published.errorMessage || POST_MESSAGES.failedToPostNow);
+          return;
+        }
+        if (published.status === 'posted') toast.success(POST_MESSAGES.postPublished);
+        else toast.message(PUBLISH_PENDING_MESSAGE);
       } else if (action === 'draft') {
         toast.success(wasEditing ? POST_MESSAGES.draftUpdated : POST_MESSAGES.draftSaved);
       } else {
@@ -205,7 +215,8 @@ export function CreatePostModal({
     }
   }
 
-  const title = compact ? 'Fix and retry' : isEditing && postId ? 'Edit Post' : 'Create Post';
+  // Spec 02: a failed post opens a compact 'Create Post' modal.
+  const title = !compact && isEditing && postId ? 'Edit Post' : 'Create Post';
   const scheduledLabel = state.scheduledAt
     ? formatDateTime(state.scheduledAt, preferences.timezone, preferences.timeFormat)
     : 'Not scheduled';
