@@ -1,12 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../core/logger.js';
 import type { PublishContext, PublishInput } from '../platform-adapter.js';
 import type { PlatformHttp, PlatformRequestInit } from '../platform-http.js';
 import { PublishError } from '../publish-error.js';
 import { facebookErrorMessage, REELS_MESSAGE, STORY_MEDIA_MESSAGE } from './facebook.js';
-import { INSTAGRAM_REELS_MESSAGE, instagramErrorMessage } from './instagram.js';
+import { INSTAGRAM_REELS_MESSAGE, instagramAdapter, instagramErrorMessage } from './instagram.js';
 import { graphJson } from './meta-graph-client.js';
 import { chunkPlan, tiktokAdapter } from './tiktok.js';
+import { twitterAdapter } from './twitter.js';
 
 type Handler = (url: string, init: PlatformRequestInit) => { status: number; body: unknown };
 
@@ -162,5 +164,79 @@ describe('TikTok', () => {
       kind: 'permanent',
       message: 'Action failed: picture_size_check_failed',
     });
+  });
+});
+
+describe('asynchronous media processing bounds', () => {
+  function fileMedia(kind: 'image' | 'video', mimeType: string) {
+    return {
+      id: 'm1',
+      fileName: 'clip.mp4',
+      mimeType,
+      kind,
+      sizeBytes: 10,
+      path: fileURLToPath(import.meta.url),
+      publicUrl: async () => 'https://app.example/api/media/public/m1',
+      publicJpegUrl: async () => 'https://app.example/api/media/public/m1',
+    };
+  }
+
+  it("fails an X video whose processing fails, with X's own message, before any tweet is sent", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const calls: string[] = [];
+    const ctx = fakeCtx((url) => {
+      calls.push(url);
+      if (url.endsWith('/initialize')) return { status: 200, body: { data: { id: '9' } } };
+      if (url.endsWith('/append')) return { status: 200, body: {} };
+      if (url.endsWith('/finalize')) {
+        return {
+          status: 200,
+          body: { data: { id: '9', processing_info: { state: 'pending', check_after_secs: 2 } } },
+        };
+      }
+      return {
+        status: 200,
+        body: {
+          data: {
+            id: '9',
+            processing_info: {
+              state: 'failed',
+              error: { name: 'InvalidMedia', message: 'Unsupported video format' },
+            },
+          },
+        },
+      };
+    });
+    const input = {
+      postType: 'single',
+      content: 'v',
+      media: [fileMedia('video', 'video/mp4')],
+      parts: null,
+      metadata: {},
+    } as unknown as PublishInput;
+    await expect(twitterAdapter.publish(ctx, input)).rejects.toMatchObject({
+      kind: 'permanent',
+      message: 'Unsupported video format',
+    });
+    expect(calls.some((url) => url.endsWith('/2/tweets'))).toBe(false);
+  });
+
+  it('retries later an Instagram container still IN_PROGRESS past the bound, without publishing it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const calls: string[] = [];
+    const ctx = fakeCtx((url) => {
+      calls.push(url);
+      if (url.endsWith('/media')) return { status: 200, body: { id: 'c1' } };
+      return { status: 200, body: { id: 'c1', status_code: 'IN_PROGRESS', status: 'In progress' } };
+    });
+    const input = {
+      postType: 'reel',
+      content: 'r',
+      media: [fileMedia('video', 'video/mp4')],
+      parts: null,
+      metadata: {},
+    } as unknown as PublishInput;
+    await expect(instagramAdapter.publish(ctx, input)).rejects.toMatchObject({ kind: 'retryable' });
+    expect(calls.some((url) => url.includes('media_publish'))).toBe(false);
   });
 });
