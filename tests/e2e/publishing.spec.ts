@@ -1,0 +1,108 @@
+import { type BrowserContext, expect, test } from '@playwright/test';
+import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
+import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
+import { type RunningServer, startServer } from '../support/spawn-server';
+
+let sandbox: RunningSandbox;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, autoApprove: true });
+  server = await startServer({ SANDBOX_URL: sandbox.url, PUBLISH_RETRY_BASE_MS: '200' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await sandbox?.close();
+});
+
+test.afterEach(async () => {
+  await fetch(`${sandbox.url}/_control/faults`, { method: 'DELETE' });
+});
+
+async function signedInUser(
+  context: BrowserContext,
+  email: string,
+): Promise<{ user: HttpUser; accountId: string }> {
+  const user = await createConfirmedUser(server, email);
+  const [accountId] = await connectSandboxAccount(server.url, user.token, 'twitter');
+  const login = await context.request.post(`${server.url}/api/auth/login`, {
+    data: { email: user.email, password: user.password, remember: true },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { user, accountId: accountId as string };
+}
+
+test('a post scheduled 5 seconds ahead moves to Sent Posts and a success notification appears', async ({
+  page,
+  context,
+}) => {
+  const { user, accountId } = await signedInUser(context, 'five-seconds@example.com');
+  await page.goto(`${server.url}/sent`);
+  await expect(page.getByRole('heading', { name: 'Sent Posts', exact: true })).toBeVisible();
+  await expect(page.getByText('No sent posts found')).toBeVisible();
+
+  await apiCall(server.url, user.token, '/api/posts', {
+    socialAccountId: accountId,
+    content: 'Going out in five seconds',
+    media: [],
+    action: 'schedule',
+    scheduledAt: new Date(Date.now() + 5000).toISOString(),
+  });
+
+  // No reload from here on: the live stream moves the post and brings the notification.
+  const card = page.getByRole('article').filter({ hasText: 'Going out in five seconds' });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText('Posted')).toBeVisible();
+  await expect(page.getByText('Post published').first()).toBeVisible();
+  await expect(page.getByTestId('notification-badge')).toHaveText('1');
+
+  await page.getByRole('button', { name: /Notifications/ }).click();
+  const panel = page.getByRole('region', { name: 'Notifications' });
+  await expect(panel.getByText('Your Twitter post was published.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+});
+
+test('with the platform answering 500 to everything, the post ends failed with its message', async ({
+  page,
+  context,
+}) => {
+  const { user, accountId } = await signedInUser(context, 'always-500@example.com');
+  await fetch(`${sandbox.url}/_control/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      kind: 'status',
+      status: 500,
+      times: 0,
+      body: { title: 'Internal Server Error', detail: 'The sandbox is down', status: 500 },
+    }),
+  });
+  await page.goto(`${server.url}/sent`);
+  await expect(page.getByRole('heading', { name: 'Sent Posts', exact: true })).toBeVisible();
+
+  const { post } = await apiCall<{ post: { id: string } }>(server.url, user.token, '/api/posts', {
+    socialAccountId: accountId,
+    content: 'This one cannot get through',
+    media: [],
+    action: 'schedule',
+    scheduledAt: new Date(Date.now() + 2000).toISOString(),
+  });
+
+  const card = page.getByRole('article').filter({ hasText: 'This one cannot get through' });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText('Failed')).toBeVisible();
+  await expect(card.getByText(/sandbox is down|Failed to post to Twitter/)).toBeVisible();
+  await expect(page.getByText('Post failed').first()).toBeVisible();
+  await expect(page.getByTestId('notification-badge')).toHaveText('1');
+
+  const { attempts } = await apiCall<{ attempts: Array<{ outcome: string; httpStatus: number }> }>(
+    server.url,
+    user.token,
+    `/api/posts/${post.id}/attempts`,
+  );
+  expect(attempts).toHaveLength(5);
+  expect(attempts.map((a) => a.outcome)).toEqual(['retry', 'retry', 'retry', 'retry', 'failed']);
+  expect(attempts.every((a) => a.httpStatus === 500)).toBe(true);
+});
