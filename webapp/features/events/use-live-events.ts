@@ -108,6 +108,8 @@ export function applyEvent(
       break;
     case 'notification.inserted':
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      // The notification bell shows the toast.
+      window.dispatchEvent(new CustomEvent('postloom:notification', { detail: data?.notification }));
       break;
   }
 }
