@@ -842,3 +842,22 @@ describe('expired tokens on other platforms', () => {
     expect(await sandboxPublished(sandbox.url, 'threads')).toHaveLength(1);
   });
 });
+
+describe('expired LinkedIn token', () => {
+  it('fails without retrying when LinkedIn refuses the token and there is no refresh token', async () => {
+    const { app, user, account } = await setup('linkedin');
+    await fetch(`${sandbox.url}/_control/expire-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ platform: 'linkedin' }),
+    });
+    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Needs a new token' });
+    const result = await publishNow(app, user, post.id);
+
+    expect(result.status).toBe('failed');
+    expect(result.errorMessage).toContain('EXPIRED_ACCESS_TOKEN');
+    // One refresh attempt (none possible for LinkedIn members), one repeat, then no more.
+    expect((await sandboxRequests(sandbox.url, '/rest/posts$')).map((r) => r.status)).toEqual([401, 401]);
+    expect(await sandboxPublished(sandbox.url, 'linkedin')).toHaveLength(0);
+  });
+});
