@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { newId } from '../core/ids.js';
 import type { MediaTable } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { insertMedia } from '../media/media.repository.js';
 import { absoluteStoragePath, mediaDirectory, relativeStoragePath } from '../media/media-storage.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
+import { PublishError } from './publish-error.js';
 
 /**
  * Instagram publishes JPEG images only and fetches them by URL (platform-apis.md 3.3): a JPEG stays
@@ -19,12 +20,19 @@ export async function createJpegPublicUrl(deps: AppDeps, row: MediaTable): Promi
   const storagePath = relativeStoragePath(row.userId, id, fileName);
   await fs.promises.mkdir(mediaDirectory(deps.config, row.userId), { recursive: true });
   const target = absoluteStoragePath(deps.config, storagePath);
-  // Transparent areas become white, as Instagram's own app does.
-  const info = await sharp(absoluteStoragePath(deps.config, row.storagePath), { animated: false })
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 92, mozjpeg: true })
-    .toFile(target);
+  let info: OutputInfo;
+  try {
+    // Transparent areas become white, as Instagram's own app does.
+    info = await sharp(absoluteStoragePath(deps.config, row.storagePath), { animated: false })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 92, mozjpeg: true })
+      .toFile(target);
+  } catch (error) {
+    await fs.promises.rm(target, { force: true });
+    // The same file fails the same way on every attempt: not worth a retry.
+    throw new PublishError('permanent', `Could not convert "${row.originalName}" to JPEG.`, { cause: error });
+  }
   await insertMedia(deps.db, {
     id,
     userId: row.userId,
