@@ -62,9 +62,11 @@ export function createMailer({
         .execute();
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       // Outbox mode is for local use only: the links are what a developer needs to continue.
-      process.stdout.write(
-        `[mail] to ${message.to}: ${message.subject}${links.map((l) => `\n  ${l}`).join('')}\n  (outbox: ${config.APP_URL}/dev/mail/${id})\n`,
-      );
+      if (config.LOG_LEVEL !== 'silent') {
+        process.stdout.write(
+          `[mail] to ${message.to}: ${message.subject}${links.map((l) => `\n  ${l}`).join('')}\n  (outbox: ${config.APP_URL}/dev/mail/${id})\n`,
+        );
+      }
       logger.debug('mail stored in outbox', { id });
     },
   };

@@ -39,6 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      // Demo mode's built-in sandbox on a free port: parallel test servers must not share one.
+      SANDBOX_PORT: '0',
       ...env,
       PORT: String(port),
       APP_URL: url,
