@@ -1,14 +1,18 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export async function listRecentNotifications(db: Db, userId: string, limit: number) {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('userId', '=', userId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      // Insertion order breaks ties within the same millisecond.
+      .orderBy(sql`rowid`, 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
 import { platformUrl } from '../platforms/platform-endpoints.js';
@@ -22,10 +22,10 @@ export interface PlatformHttp {
   json<T>(realUrl: string, init?: PlatformRequestInit): Promise<{ body: T; response: Response }>;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-
 // Keep-alive sockets shared by every platform call, a bounded number per origin, so a burst of
 // posts due in the same second goes out at once without opening unbounded connections.
+type UndiciBody = NonNullable<Parameters<typeof undiciFetch>[1]>['body'];
+
 const agent = new Agent({ connections: 4096, keepAliveTimeout: 30_000, connect: { timeout: 10_000 } });
 
 /**
@@ -42,13 +42,14 @@ export function createPlatformHttp(
 
   async function request(realUrl: string, init: PlatformRequestInit = {}): Promise<Response> {
     const { commit, timeoutMs, mapError, ...rest } = init;
-    const timeout = AbortSignal.timeout(timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const timeout = AbortSignal.timeout(timeoutMs ?? config.PUBLISH_REQUEST_TIMEOUT_MS);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     if (commit) await hooks.beforeCommit?.();
     let response: Response;
     try {
       response = (await undiciFetch(url(realUrl), {
         ...(rest as Parameters<typeof undiciFetch>[1]),
+        body: toUndiciBody(rest.body),
         signal: combined,
         dispatcher: agent,
       })) as unknown as Response;
@@ -113,4 +114,20 @@ function networkErrorCode(error: unknown): string | undefined {
 
 function defaultMessage(status: number, body: string): string {
   return `Action failed: ${body.slice(0, 500) || `HTTP ${status}`}`;
+}
+
+/**
+ * undici's fetch does not recognise Node's built-in FormData (it would send "[object FormData]"):
+ * copy its fields into undici's own.
+ */
+function toUndiciBody(body: RequestInit['body']): UndiciBody {
+  if (typeof globalThis.FormData !== 'undefined' && body instanceof globalThis.FormData) {
+    const form = new UndiciFormData();
+    for (const [key, value] of body.entries()) {
+      if (typeof value === 'string') form.append(key, value);
+      else form.append(key, value, value.name);
+    }
+    return form;
+  }
+  return body as UndiciBody;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isPlatformId, type PlatformId } from '../../shared/platforms/ids.js';
-import { getValidAccessToken, refreshAccountToken } from '../accounts/account-tokens.js';
+import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '../accounts/account-tokens.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
@@ -18,6 +18,9 @@ import {
   parseProgress,
   startAttempt,
 } from './publishing.repository.js';
+
+/** Spec 02 section 8 (viewing a post): the same words when publishing needs a reconnect. */
+const RECONNECT_MESSAGE = 'Your account needs to be reconnected. Please reconnect your account.';
 
 export const MAX_ATTEMPTS = 5;
 export const RETRY_WINDOW_MS = 60 * 60_000;
@@ -103,10 +106,7 @@ async function publishWithAdapter(
     .executeTakeFirst();
   if (!account) throw new PublishError('permanent', ACCOUNT_DISCONNECTED_MESSAGE);
   if (account.status === 'needs_reconnect') {
-    throw new PublishError(
-      'permanent',
-      'Your account needs to be reconnected. Please reconnect your account.',
-    );
+    throw new PublishError('permanent', RECONNECT_MESSAGE);
   }
   const adapter = getAdapter(platform);
   if (!adapter)
@@ -142,13 +142,9 @@ async function publishWithAdapter(
     token ??= getValidAccessToken(deps, account.id).catch((error: unknown) => {
       token = null;
       if (error instanceof PublishError) throw error;
-      throw new PublishError(
-        'permanent',
-        'Your account needs to be reconnected. Please reconnect your account.',
-        {
-          cause: error,
-        },
-      );
+      throw new PublishError('permanent', RECONNECT_MESSAGE, {
+        cause: error,
+      });
     });
     return token;
   };
@@ -200,19 +196,15 @@ async function publishWithAdapter(
         token = null;
         await refreshAccountToken(deps, account.id);
       } catch {
-        throw new PublishError(
-          'permanent',
-          'Your account needs to be reconnected. Please reconnect your account.',
-          {
-            httpStatus: error.httpStatus,
-          },
-        );
+        throw new PublishError('permanent', RECONNECT_MESSAGE, { httpStatus: error.httpStatus });
       }
       try {
         return await adapter.publish(ctx, input);
       } catch (second) {
         if (second instanceof PublishError && second.kind === 'auth') {
-          throw new PublishError('permanent', second.message, { httpStatus: second.httpStatus });
+          // Refused again with a fresh token: only the user can fix it by reconnecting.
+          await markNeedsReconnect(deps, account, second.message);
+          throw new PublishError('permanent', RECONNECT_MESSAGE, { httpStatus: second.httpStatus });
         }
         throw second;
       }

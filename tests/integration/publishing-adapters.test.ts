@@ -39,7 +39,12 @@ afterEach(async () => {
 /** A fresh sandbox state, a fresh app and a user with one connected account of `platform`. */
 async function setup(platform: PlatformId) {
   await resetSandbox(sandbox.url);
-  t = await createServedTestApp({ SANDBOX_URL: sandbox.url, PUBLISH_RETRY_BASE_MS: '50' });
+  t = await createServedTestApp({
+    SANDBOX_URL: sandbox.url,
+    PUBLISH_RETRY_BASE_MS: '50',
+    // The timeout case waits for this; the sandbox answers everything else in milliseconds.
+    PUBLISH_REQUEST_TIMEOUT_MS: '4000',
+  });
   const user = await signedInUser(t);
   const account = await connectAccount(t, user, platform);
   return { app: t, user, account };
@@ -855,7 +860,14 @@ describe('expired LinkedIn token', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status).toBe('failed');
-    expect(result.errorMessage).toContain('EXPIRED_ACCESS_TOKEN');
+    expect(result.errorMessage).toBe('Your account needs to be reconnected. Please reconnect your account.');
+    const stored = await app.deps.db
+      .selectFrom('socialAccounts')
+      .select(['status', 'lastError'])
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe('needs_reconnect');
+    expect(stored.lastError).toContain('EXPIRED_ACCESS_TOKEN');
     // One refresh attempt (none possible for LinkedIn members), one repeat, then no more.
     expect((await sandboxRequests(sandbox.url, '/rest/posts$')).map((r) => r.status)).toEqual([401, 401]);
     expect(await sandboxPublished(sandbox.url, 'linkedin')).toHaveLength(0);
