@@ -1,5 +1,5 @@
 import type { PlatformId } from '../../../../../shared/platforms/ids';
-import { getPlatform, resolvePostType } from '../../../../../shared/platforms/registry';
+import { getPlatform, getPostType, resolvePostType } from '../../../../../shared/platforms/registry';
 import type { MediaDto, MediaKind, PostDto } from '../../../../../shared/posts/api';
 import { LINKEDIN_DEFAULT_VISIBILITY, TIKTOK_DEFAULTS } from '../../../../../shared/posts/constants';
 
@@ -120,10 +120,12 @@ export function effectivePostType(state: ComposerState): string {
 export function toPostBody(state: ComposerState) {
   const first = state.items[0] ?? emptyItem();
   const chain = usesChain(state.platform);
+  // Facebook stories have no text box: text typed for another type is not sent.
+  const hasText = state.platform ? (getPostType(state.platform, state.postType)?.hasText ?? true) : true;
   return {
     socialAccountId: state.accountId ?? '',
     postType: effectivePostType(state),
-    content: first.content,
+    content: hasText ? first.content : '',
     media: mediaIds(first),
     tweets: chain ? state.items.map((item) => ({ content: item.content, media: mediaIds(item) })) : null,
     metadata: { ...state.metadata, postType: effectivePostType(state) },

@@ -144,6 +144,7 @@ export function PostTextField({
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
+        onBlur={() => setSuggestions([])}
         aria-invalid={isOver || undefined}
         aria-describedby={`${id}-counter`}
         aria-autocomplete={mentionAccountId ? 'list' : undefined}
@@ -155,6 +156,20 @@ export function PostTextField({
             : 'border-gray-300 focus:border-brand-500 focus:ring-brand-100'
         }`}
       />
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-1">
+          <EmojiButton onPick={insertAtCaret} />
+          {children}
+        </div>
+        <div id={`${id}-counter`} className="text-right text-xs" aria-live="polite">
+          <span className={isOver ? 'font-semibold text-red-600' : 'text-gray-500'}>
+            {remaining}
+            <span className="sr-only"> characters remaining</span>
+          </span>
+          {isOver ? <p className="text-red-600">{tooLongMessage}</p> : null}
+        </div>
+      </div>
+      {/* Below the toolbar, so the list never hides the emoji button. */}
       {suggestions.length > 0 ? (
         <div
           id={listId}
@@ -180,19 +195,6 @@ export function PostTextField({
           ))}
         </div>
       ) : null}
-      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-1">
-          <EmojiButton onPick={insertAtCaret} />
-          {children}
-        </div>
-        <div id={`${id}-counter`} className="text-right text-xs" aria-live="polite">
-          <span className={isOver ? 'font-semibold text-red-600' : 'text-gray-500'}>
-            {remaining}
-            <span className="sr-only"> characters remaining</span>
-          </span>
-          {isOver ? <p className="text-red-600">{tooLongMessage}</p> : null}
-        </div>
-      </div>
     </div>
   );
 }
