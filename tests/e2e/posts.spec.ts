@@ -173,6 +173,13 @@ test('a LinkedIn article is saved as a draft and listed under Drafts without Pos
   await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
   await modal.getByText('Article', { exact: true }).click();
 
+  // Escape closes the date/time picker only, not the composer around it.
+  await modal.getByRole('button', { name: 'Edit scheduled date' }).click();
+  await expect(modal.getByRole('button', { name: 'Set Time' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal.getByRole('button', { name: 'Set Time' })).toBeHidden();
+  await expect(modal).toBeVisible();
+
   // Without the article URL every action is disabled (spec 02 section 5).
   await expect(modal.getByRole('button', { name: 'Save as draft' })).toBeDisabled();
   await expect(modal.getByRole('button', { name: 'Post Now' })).toBeDisabled();

@@ -1,7 +1,11 @@
 import type { PlatformId } from '../../../../../shared/platforms/ids';
 import { getPlatform, getPostType, resolvePostType } from '../../../../../shared/platforms/registry';
 import type { MediaDto, MediaKind, PostDto } from '../../../../../shared/posts/api';
-import { LINKEDIN_DEFAULT_VISIBILITY, TIKTOK_DEFAULTS } from '../../../../../shared/posts/constants';
+import {
+  LINKEDIN_DEFAULT_VISIBILITY,
+  TIKTOK_DEFAULTS,
+  TIKTOK_DRAFT_SCHEDULED_AT,
+} from '../../../../../shared/posts/constants';
 
 /** One attached file: uploading (progress < 1, no `media` yet) or stored on the server. */
 export interface ComposerMedia {
@@ -94,7 +98,8 @@ export function stateFromPost(post: PostDto): ComposerState {
     postType: resolvePostType(post.platform, post.postType),
     items,
     metadata: { ...defaultMetadata(post.platform, post.postType), ...post.metadata },
-    scheduledAt: post.scheduledAt,
+    // A TikTok draft's far-future placeholder is not a time the user chose.
+    scheduledAt: post.scheduledAt === TIKTOK_DRAFT_SCHEDULED_AT ? null : post.scheduledAt,
   };
 }
 

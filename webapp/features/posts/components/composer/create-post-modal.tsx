@@ -9,7 +9,11 @@ import {
   type PostAction,
   type PostDto,
 } from '../../../../../shared/posts/api';
-import { noAccountConnectedMessage, POST_MESSAGES } from '../../../../../shared/posts/constants';
+import {
+  noAccountConnectedMessage,
+  POST_MESSAGES,
+  TIKTOK_DRAFT_SCHEDULED_AT,
+} from '../../../../../shared/posts/constants';
 import { type PostInput, validatePost } from '../../../../../shared/posts/validate-post';
 import { Button } from '../../../../components/button';
 import { PlusIcon } from '../../../../components/icons';
@@ -174,6 +178,9 @@ export function CreatePostModal({
       }
     }
     if (action === 'publish') scheduledAt = null;
+    // Spec 02 section 4: LinkedIn drafts send no time; TikTok drafts send the far-future instant.
+    if (action === 'draft' && platform === 'linkedin') scheduledAt = null;
+    if (action === 'draft' && platform === 'tiktok') scheduledAt = TIKTOK_DRAFT_SCHEDULED_AT;
     const body = { ...toPostBody({ ...state, accountId: account.id }), action, scheduledAt };
     setBusy(action);
     try {
