@@ -103,6 +103,24 @@ test('a new user schedules a three-tweet thread with an image, edits it and dele
   await modal.getByRole('button', { name: 'Add Tweet' }).click();
   await modal.getByLabel('Tweet 3 text').fill('And it keeps them in your timezone.');
   await expect(modal.getByRole('tab')).toHaveText(['Tweet', 'Tweet 2', 'Tweet 3']);
+
+  // Keyboard reordering: Alt+Left moves the third tweet up, Alt+Right moves it back.
+  await modal.getByRole('tab', { name: 'Tweet 3' }).focus();
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(modal.getByLabel('Tweet 2 text')).toHaveValue('And it keeps them in your timezone.');
+  await expect(modal.getByRole('tab', { name: 'Tweet 2' })).toBeFocused();
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(modal.getByLabel('Tweet 3 text')).toHaveValue('And it keeps them in your timezone.');
+
+  // Tweet 2 takes at most 4 media files: a fifth is refused with the spec's message.
+  await modal.getByRole('tab', { name: 'Tweet 2' }).click();
+  const five = await Promise.all(
+    ['#111111', '#222222', '#333333', '#444444', '#555555'].map((c, i) => jpeg(`t2-${i}.jpg`, c)),
+  );
+  await modal.getByLabel('Add media').setInputFiles(five);
+  await expect(modal.getByText('Maximum 4 media files per tweet')).toBeVisible();
+  await expect(modal.getByRole('list', { name: 'Attached media' }).getByRole('listitem')).toHaveCount(4);
+  await expect(modal.getByRole('progressbar')).toHaveCount(0);
   await expect(modal.getByRole('button', { name: 'Remove Tweet 2' })).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Remove Tweet', exact: true })).toHaveCount(0);
 
@@ -122,6 +140,9 @@ test('a new user schedules a three-tweet thread with an image, edits it and dele
   await expect(card.getByText('Launching our new planner today 🚀')).toBeVisible();
   await expect(card.getByText(new RegExp(`${tomorrow.format('MMM D, YYYY')} (09:00|9:00 AM)`))).toBeVisible();
   await expect(card.getByRole('img', { name: 'launch.jpg' })).toBeVisible();
+  // Five media in the thread: four previews, the last with a '+1' overlay.
+  await expect(card.getByRole('img')).toHaveCount(4);
+  await expect(card.getByText('+1', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Post Now' })).toBeVisible();
 
   const { posts } = await apiCall<{ posts: Array<{ id: string; tweets: unknown[]; scheduledAt: string }> }>(

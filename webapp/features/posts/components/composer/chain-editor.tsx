@@ -59,7 +59,12 @@ export function ChainEditor({ state, actions, fileErrors }: ChainEditorProps) {
     if (event.altKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
       event.preventDefault();
       const to = event.key === 'ArrowLeft' ? Math.max(0, index - 1) : Math.min(last, index + 1);
-      if (to !== index) actions.moveItem(index, to);
+      if (to !== index) {
+        const key = state.items[index]?.key;
+        actions.moveItem(index, to);
+        // Moving the tab's DOM node drops its focus: give it back.
+        requestAnimationFrame(() => document.getElementById(`tab-${key}`)?.focus());
+      }
       return;
     }
     let next = -1;
