@@ -316,6 +316,8 @@ export function CreatePostModal({
                     key={p.id}
                     type="button"
                     aria-pressed={selected}
+                    // A stored post stays on its platform; only new posts choose one.
+                    disabled={Boolean(postId) && !selected}
                     aria-label={`${p.displayName}${connected ? '' : ' (not connected)'}`}
                     title={p.displayName}
                     onClick={() => {
@@ -326,7 +328,7 @@ export function CreatePostModal({
                       selected
                         ? 'border-brand-600 ring-2 ring-brand-100'
                         : 'border-gray-200 hover:border-gray-300'
-                    } ${connected ? '' : 'opacity-50'}`}
+                    } ${connected ? '' : 'opacity-50'} disabled:cursor-not-allowed disabled:opacity-30`}
                   >
                     <PlatformIcon platform={p.id} className="h-5 w-5" />
                     {connected ? (

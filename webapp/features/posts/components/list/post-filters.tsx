@@ -24,6 +24,8 @@ const fieldClass =
 export function PostFilters({ value, onChange, statusOptions, ranges }: PostFiltersProps) {
   const id = useId();
   const [search, setSearch] = useState(value.search);
+  // Below 640 px the four selects fold behind a 'More filters' button; search stays visible.
+  const [isExpanded, setExpanded] = useState(false);
   useEffect(() => {
     if (search === value.search) return;
     const timer = setTimeout(() => onChange({ ...value, search }), 300);
@@ -52,55 +54,69 @@ export function PostFilters({ value, onChange, statusOptions, ranges }: PostFilt
           className={fieldClass}
         />
       </div>
-      <Select
-        id={`${id}-platform`}
-        label="Platform"
-        value={value.platform}
-        onChange={(platform) => onChange({ ...value, platform })}
+      <button
+        type="button"
+        aria-expanded={isExpanded}
+        aria-controls={`${id}-more`}
+        onClick={() => setExpanded((v) => !v)}
+        className="justify-self-start font-medium text-brand-700 text-sm sm:hidden"
       >
-        <option value="">All platforms</option>
-        {PLATFORMS.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.displayName}
-          </option>
-        ))}
-      </Select>
-      <Select
-        id={`${id}-status`}
-        label="Status"
-        value={value.status}
-        onChange={(status) => onChange({ ...value, status })}
+        {isExpanded ? 'Fewer filters' : 'More filters'}
+      </button>
+      <div
+        id={`${id}-more`}
+        className={`${isExpanded ? 'grid' : 'hidden'} grid-cols-1 gap-3 sm:col-span-2 sm:grid sm:grid-cols-2 lg:col-span-4 lg:grid-cols-4`}
       >
-        {statusOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-      <Select
-        id={`${id}-range`}
-        label="Date range"
-        value={value.range}
-        onChange={(range) => onChange({ ...value, range })}
-      >
-        {ranges.map((range) => (
-          <option key={range} value={range}>
-            {DATE_FILTER_LABELS[range as keyof typeof DATE_FILTER_LABELS] ?? range}
-          </option>
-        ))}
-      </Select>
-      <Select
-        id={`${id}-sort`}
-        label="Sort"
-        value={value.sort}
-        onChange={(sort) => onChange({ ...value, sort: sort as FilterValues['sort'] })}
-      >
-        {POST_SORTS.map((sort) => (
-          <option key={sort} value={sort}>
-            {POST_SORT_LABELS[sort]}
-          </option>
-        ))}
-      </Select>
+        <Select
+          id={`${id}-platform`}
+          label="Platform"
+          value={value.platform}
+          onChange={(platform) => onChange({ ...value, platform })}
+        >
+          <option value="">All platforms</option>
+          {PLATFORMS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.displayName}
+            </option>
+          ))}
+        </Select>
+        <Select
+          id={`${id}-status`}
+          label="Status"
+          value={value.status}
+          onChange={(status) => onChange({ ...value, status })}
+        >
+          {statusOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+        <Select
+          id={`${id}-range`}
+          label="Date range"
+          value={value.range}
+          onChange={(range) => onChange({ ...value, range })}
+        >
+          {ranges.map((range) => (
+            <option key={range} value={range}>
+              {DATE_FILTER_LABELS[range as keyof typeof DATE_FILTER_LABELS] ?? range}
+            </option>
+          ))}
+        </Select>
+        <Select
+          id={`${id}-sort`}
+          label="Sort"
+          value={value.sort}
+          onChange={(sort) => onChange({ ...value, sort: sort as FilterValues['sort'] })}
+        >
+          {POST_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {POST_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </Select>
+      </div>
     </form>
   );
 }
