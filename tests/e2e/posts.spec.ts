@@ -190,7 +190,21 @@ test('a LinkedIn article is saved as a draft and listed under Drafts without Pos
 }) => {
   await signedInUser(context, 'article-story@example.com', ['linkedin']);
   await page.goto(`${server.url}/dashboard`);
-  const modal = await openComposer(page);
+  let modal = await openComposer(page);
+
+  // A platform without a connected account: the preview says so and every action is disabled.
+  await modal.getByRole('button', { name: 'Facebook (not connected)' }).click();
+  await expect(modal.getByText('No Facebook account connected')).toBeVisible();
+  for (const name of ['Save as draft', 'Post Now', 'Schedule Post']) {
+    await expect(modal.getByRole('button', { name })).toBeDisabled();
+  }
+  // Its connect button closes the composer and opens the Connect Account modal.
+  await modal.getByRole('button', { name: 'Connect Facebook' }).click();
+  await expect(page.getByRole('dialog', { name: /Connect Account/ })).toBeVisible();
+  await expect(modal).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  modal = await openComposer(page);
   await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
   await modal.getByText('Article', { exact: true }).click();
 
