@@ -47,7 +47,7 @@ export const ConfigSchema = z.object({
   LATE_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
   PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
   PUBLISH_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
-  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(500),
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(1000),
   PUBLISH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),

@@ -33,6 +33,8 @@ export interface AttemptOptions {
    * posts in one write (the scheduler's batch gate). Without it, each attempt does its own.
    */
   dueGate?: (attemptId: number, at: number) => Promise<void>;
+  /** Waits while a burst of due posts is still sending its first requests (see due-gate.ts). */
+  yieldToBurst?: () => Promise<void>;
 }
 
 export type AttemptResult =
@@ -65,6 +67,7 @@ export async function runPublishAttempt(
   let httpStatus: number | null = null;
   try {
     const outcome = await publishWithAdapter(deps, claimed, attemptId, signal, options);
+    await options.yieldToBurst?.();
     result = { outcome: 'posted', ...outcome };
   } catch (error) {
     const publishError =
@@ -75,6 +78,7 @@ export async function runPublishAttempt(
       deps.logger.error('publish attempt crashed', { postId: claimed.id, error });
     }
     httpStatus = publishError.httpStatus;
+    await options.yieldToBurst?.();
     result = await decideAfterFailure(deps, claimed, attemptNo, publishError);
   }
 
@@ -124,6 +128,7 @@ async function publishWithAdapter(
   // True while the due gate's batched mark stands for the next create request.
   let commitMarked = false;
   const http = createPlatformHttp(config, platform, signal, {
+    beforeFollowUp: options.yieldToBurst,
     // Written before the create request leaves: after a crash, this is what tells
     // "never sent, safe to resume" from "maybe public, ask the user".
     beforeCommit: async () => {

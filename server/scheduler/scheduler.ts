@@ -13,6 +13,7 @@ import {
   nextDueTime,
   parseProgress,
 } from '../publishing/publishing.repository.js';
+import { createDueGate } from './due-gate.js';
 import { createPublishLimiter } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
 
@@ -50,35 +51,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
   let stopped = true;
   let lastTick: number | null = null;
   let lastHeartbeat = 0;
-  const gates = new Map<number, number[]>();
-
-  /**
-   * Posts due at the same moment wait on one timer; when it fires, one write marks all their
-   * create requests as possibly sent, then they all go out. The due moment costs no per-post I/O.
-   */
-  function dueGate(attemptId: number, at: number): Promise<void> {
-    let ids = gates.get(at);
-    const first = !ids;
-    if (!ids) {
-      ids = [];
-      gates.set(at, ids);
-    }
-    ids.push(attemptId);
-    if (!first) return gateDone.get(at) as Promise<void>;
-    const done = new Promise<void>((resolve, reject) => {
-      setTimeout(
-        () => {
-          gates.delete(at);
-          gateDone.delete(at);
-          markCommitSent(deps, ...(ids ?? [])).then(resolve, reject);
-        },
-        Math.max(0, at - Date.now()),
-      );
-    });
-    gateDone.set(at, done);
-    return done;
-  }
-  const gateDone = new Map<number, Promise<void>>();
+  const dueGate = createDueGate((attemptIds) => markCommitSent(deps, ...attemptIds));
 
   async function tick(): Promise<void> {
     if (stopped) return;
@@ -187,7 +160,8 @@ export function createScheduler(deps: AppDeps): Scheduler {
     try {
       return await runPublishAttempt(deps, post, controller.signal, {
         notBefore: post.nextAttemptAt ?? post.scheduledAt ?? 0,
-        dueGate,
+        dueGate: dueGate.wait,
+        yieldToBurst: dueGate.idle,
       });
     } catch (error) {
       logger.error('publishing failed unexpectedly', { postId: post.id, error });
