@@ -116,8 +116,11 @@ test('TikTok connects in a popup that reports to the dashboard, Facebook Pages t
     data: { email: EMAIL, password: PASSWORD, remember: true },
   });
   expect(login.status(), await login.text()).toBe(200);
+  // Count only once the account list has arrived (the first test left one account behind).
+  const accountsLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/accounts');
   await page.goto(`${server.url}/dashboard`);
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await accountsLoaded;
   await expect(sidebar.getByText('Loading accounts…')).toHaveCount(0);
   const before = await sidebar.getByTestId('sidebar-account').count();
 
@@ -141,7 +144,8 @@ test('TikTok connects in a popup that reports to the dashboard, Facebook Pages t
   const boxes = page.getByRole('checkbox');
   expect(await boxes.count()).toBeGreaterThan(1);
   await boxes.nth(1).uncheck();
-  await page.getByRole('button', { name: 'Connect Page' }).click();
+  await expect(boxes.nth(1)).not.toBeChecked();
+  await page.getByRole('button', { name: 'Connect Page', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Facebook account connected successfully!')).toBeVisible();
   await expect(sidebar.getByTestId('sidebar-account')).toHaveCount(before + 2);
