@@ -10,12 +10,12 @@ import { apiNotFound, csrfProtection, errorHandler, requestLogger } from './http
 import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
+import { createDevMailRoutes } from './mail/outbox.routes.js';
 import { createMediaRoutes } from './media/media.routes.js';
 import { createNotificationsRoutes } from './notifications/notifications.routes.js';
 import { createPostsRoutes } from './posts/posts.routes.js';
 import { createAccountHelperRoutes, createPublishingRoutes } from './publishing/publishing.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
-import { createDevMailRoutes } from './mail/outbox.routes.js';
 
 export interface CreateAppOptions {
   /** Serve the built web app (off in API-only tests). */
