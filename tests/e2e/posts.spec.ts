@@ -436,3 +436,42 @@ test('a failed post shows its error on Sent Posts and is fixed and retried in th
   await expect(card.getByText('This one works on retry')).toBeVisible();
   await expect(card.getByRole('button', { name: 'View Post' })).toBeVisible();
 });
+
+test('Post Now on a queued post publishes it at once, and it leaves the upcoming list in both tabs', async ({
+  context,
+}) => {
+  const user = await signedInUser(context, 'queued-post-now@example.com', ['twitter']);
+  const { accounts } = await apiCall<{ accounts: Array<{ id: string }> }>(
+    server.url,
+    user.token,
+    '/api/accounts',
+  );
+  await apiCall(server.url, user.token, '/api/posts', {
+    socialAccountId: accounts[0]?.id,
+    postType: 'single',
+    content: 'Queued for tomorrow, sent today',
+    media: [],
+    tweets: [{ content: 'Queued for tomorrow, sent today', media: [] }],
+    metadata: {},
+    action: 'schedule',
+    scheduledAt: dayjs.utc().add(1, 'day').toISOString(),
+  });
+  const other = await context.newPage();
+  await other.goto(`${server.url}/dashboard`);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/dashboard`);
+  const card = page.getByRole('article', { name: 'Twitter post' });
+  await expect(card.getByText('Queued for tomorrow, sent today')).toBeVisible();
+  await expect(other.getByText('Queued for tomorrow, sent today')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Post Now' }).click();
+  await expect(page.getByText('Post published successfully!')).toBeVisible();
+  await expect(page.getByText('Queued for tomorrow, sent today')).toHaveCount(0);
+  await expect(other.getByText('Queued for tomorrow, sent today')).toHaveCount(0);
+  const { posts } = await apiCall<{ posts: Array<{ status: string }> }>(
+    server.url,
+    user.token,
+    '/api/posts?view=sent',
+  );
+  expect(posts.map((p) => p.status)).toEqual(['posted']);
+});
