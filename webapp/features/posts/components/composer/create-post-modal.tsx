@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { AccountDto } from '../../../../../shared/accounts/account';
-import { mediaKindOf } from '../../../../../shared/media/media-rules';
-import { getPlatform, PLATFORMS } from '../../../../../shared/platforms/registry';
+import { getPlatform } from '../../../../../shared/platforms/registry';
 import {
   POST_MESSAGES as API_MESSAGES,
   type PostAction,
@@ -14,9 +13,8 @@ import {
   POST_MESSAGES,
   TIKTOK_DRAFT_SCHEDULED_AT,
 } from '../../../../../shared/posts/constants';
-import { type PostInput, validatePost } from '../../../../../shared/posts/validate-post';
+import { validatePost } from '../../../../../shared/posts/validate-post';
 import { Button } from '../../../../components/button';
-import { PlusIcon } from '../../../../components/icons';
 import { LoadingCard } from '../../../../components/loading-card';
 import { Modal } from '../../../../components/modal';
 import { ApiError } from '../../../../lib/api-client';
@@ -28,11 +26,12 @@ import { usePreferences } from '../../api/preferences';
 import { usePublishPost } from '../../api/publish-post';
 import { useUpdatePost } from '../../api/update-post';
 import { formatDateTime } from '../../lib/time';
-import { PlatformIcon } from '../platform-icon';
 import { ChainEditor } from './chain-editor';
-import { type ComposerState, initialState, isUploading, toPostBody, usesChain } from './composer-state';
+import { ErrorBox, toPostInput } from './composer-input';
+import { initialState, isUploading, toPostBody, usesChain } from './composer-state';
 import { DateTimePicker } from './date-time-picker';
 import { PostPreview } from './post-preview';
+import { PostToRow } from './post-to-row';
 import { SingleEditor } from './single-editor';
 import { useComposer } from './use-composer';
 
@@ -45,27 +44,6 @@ export interface CreatePostModalProps {
   initialScheduledAt?: string | null;
   /** Sent Posts: a failed post opens a compact composer (no platform row, no preview) to fix and retry. */
   compact?: boolean;
-}
-
-function toPostInput(state: ComposerState): PostInput | null {
-  if (!state.platform) return null;
-  const info = (m: { name: string; mimeType: string; sizeBytes: number }) => ({
-    name: m.name,
-    mimeType: m.mimeType,
-    sizeBytes: m.sizeBytes,
-    kind: mediaKindOf(m.mimeType),
-  });
-  const body = toPostBody(state);
-  return {
-    platform: state.platform,
-    postType: body.postType,
-    content: body.content,
-    media: (state.items[0]?.media ?? []).map(info),
-    tweets: usesChain(state.platform)
-      ? state.items.map((item) => ({ content: item.content, media: item.media.map(info) }))
-      : null,
-    metadata: state.metadata as PostInput['metadata'],
-  };
 }
 
 /** Not in the spec: the engine will retry (or is still sending); the notification tells the outcome. */
@@ -102,6 +80,7 @@ export function CreatePostModal({
   const updatePost = useUpdatePost();
   const publishPost = usePublishPost();
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const firstPlatformRef = useRef<HTMLButtonElement>(null);
 
   const postQuery = useQuery({ ...getPostQueryOptions(postId ?? ''), enabled: open && Boolean(postId) });
 
@@ -235,6 +214,7 @@ export function CreatePostModal({
       title={title}
       size="xl"
       closeOnBackdrop={false}
+      initialFocusRef={compact || postId ? undefined : firstPlatformRef}
       footer={
         <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="relative flex flex-wrap items-center gap-2 text-sm">
@@ -306,46 +286,17 @@ export function CreatePostModal({
       ) : (
         <div className="space-y-4">
           {compact ? null : (
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-medium text-gray-700 text-sm">Post to:</span>
-              {PLATFORMS.map((p) => {
-                const connected = connectedPlatforms.has(p.id);
-                const selected = platform === p.id;
-                return (
-                  <button
-                    key={p.id}
-                    type="button"
-                    aria-pressed={selected}
-                    // A stored post stays on its platform; only new posts choose one.
-                    disabled={Boolean(postId) && !selected}
-                    aria-label={`${p.displayName}${connected ? '' : ' (not connected)'}`}
-                    title={p.displayName}
-                    onClick={() => {
-                      setError(null);
-                      actions.setPlatform(p.id, accounts.find((a) => a.platform === p.id)?.id ?? null);
-                    }}
-                    className={`relative flex h-10 w-10 items-center justify-center rounded-full border-2 transition ${
-                      selected
-                        ? 'border-brand-600 ring-2 ring-brand-100'
-                        : 'border-gray-200 hover:border-gray-300'
-                    } ${connected ? '' : 'opacity-50'} disabled:cursor-not-allowed disabled:opacity-30`}
-                  >
-                    <PlatformIcon platform={p.id} className="h-5 w-5" />
-                    {connected ? (
-                      <span className="absolute -right-0.5 -bottom-0.5 h-3 w-3 rounded-full border-2 border-white bg-green-500" />
-                    ) : null}
-                  </button>
-                );
-              })}
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={<PlusIcon className="h-4 w-4" />}
-                onClick={chooseAddAccount}
-              >
-                Add Account
-              </Button>
-            </div>
+            <PostToRow
+              selected={platform}
+              connected={connectedPlatforms}
+              isLocked={Boolean(postId)}
+              firstRef={firstPlatformRef}
+              onSelect={(id) => {
+                setError(null);
+                actions.setPlatform(id, accounts.find((a) => a.platform === id)?.id ?? null);
+              }}
+              onAddAccount={chooseAddAccount}
+            />
           )}
 
           {platform && platformAccounts.length > 1 ? (
@@ -406,13 +357,5 @@ export function CreatePostModal({
         </div>
       )}
     </Modal>
-  );
-}
-
-function ErrorBox({ message }: { message: string }) {
-  return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-700 text-sm">
-      {message}
-    </div>
   );
 }
