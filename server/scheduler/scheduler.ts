@@ -128,7 +128,11 @@ export function createScheduler(deps: AppDeps): Scheduler {
     });
   }
 
-  async function runClaimed(platform: PlatformId, post: ScheduledPostRow): Promise<AttemptResult | null> {
+  async function runClaimed(
+    platform: PlatformId,
+    post: ScheduledPostRow,
+    options: { now?: boolean } = {},
+  ): Promise<AttemptResult | null> {
     if (post.socialAccountId) {
       const slot = limiter.take(platform, post.socialAccountId);
       if (!slot.ok) {
@@ -159,7 +163,8 @@ export function createScheduler(deps: AppDeps): Scheduler {
     );
     try {
       return await runPublishAttempt(deps, post, controller.signal, {
-        notBefore: post.nextAttemptAt ?? post.scheduledAt ?? 0,
+        // Post Now goes at once; a claimed scheduled post waits for its exact due moment.
+        notBefore: options.now ? 0 : (post.nextAttemptAt ?? post.scheduledAt ?? 0),
         dueGate: dueGate.wait,
         yieldToBurst: dueGate.idle,
       });
@@ -217,7 +222,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
     const platform = claimed.platform as PlatformId;
     inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
     try {
-      await runClaimed(platform, claimed);
+      await runClaimed(platform, claimed, { now: true });
     } finally {
       inFlight.set(platform, (inFlight.get(platform) ?? 1) - 1);
     }

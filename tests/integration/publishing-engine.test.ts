@@ -111,6 +111,20 @@ describe('the publishing engine', () => {
     expect(again.status).toBe(409);
   });
 
+  it('publishes a post scheduled for tomorrow at once when Post Now is pressed', async () => {
+    const post = await createPost('Tomorrow, but now', {
+      action: 'schedule',
+      scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const res = await t.request(`/api/posts/${post.id}/publish`, {
+      method: 'POST',
+      headers: { cookie: user.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).post.status).toBe('posted');
+    expect(await publishedTexts()).toEqual(['Tomorrow, but now']);
+  });
+
   it('retries after a 429 with Retry-After and records every attempt', async () => {
     await control('/_control/faults', {
       platform: 'twitter',
