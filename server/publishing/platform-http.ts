@@ -45,6 +45,8 @@ export function createPlatformHttp(
     beforeCommit?: () => Promise<void>;
     /** Awaited before every request after the first (lets a burst send its first requests). */
     beforeFollowUp?: () => Promise<void>;
+    /** Called once the first request has its answer (or failed). */
+    afterFirst?: () => void;
   } = {},
 ): PlatformHttp {
   const url = (realUrl: string) => platformUrl(config, platform, realUrl);
@@ -52,7 +54,8 @@ export function createPlatformHttp(
 
   async function request(realUrl: string, init: PlatformRequestInit = {}): Promise<Response> {
     const { commit, timeoutMs, mapError, ...rest } = init;
-    if (requests++ > 0) await hooks.beforeFollowUp?.();
+    const isFirst = requests++ === 0;
+    if (!isFirst) await hooks.beforeFollowUp?.();
     // One controller and one timer per request (AbortSignal.any is costly under a burst).
     const controller = new AbortController();
     const timer = setTimeout(
@@ -78,6 +81,7 @@ export function createPlatformHttp(
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      if (isFirst) hooks.afterFirst?.();
     }
     if (response.ok) return response;
     const body = await response.text().catch(() => '');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sql } from 'kysely';
 import { isPlatformId, type PlatformId } from '../../shared/platforms/ids.js';
 import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '../accounts/account-tokens.js';
 import type { ScheduledPostRow } from '../db/schema.js';
@@ -35,6 +36,8 @@ export interface AttemptOptions {
   dueGate?: (attemptId: number, at: number) => Promise<void>;
   /** Waits while a burst of due posts is still sending its first requests (see due-gate.ts). */
   yieldToBurst?: () => Promise<void>;
+  /** Tells the due gate this attempt's first platform request has its answer. */
+  firstAnswered?: (attemptId: number) => void;
 }
 
 export type AttemptResult =
@@ -67,6 +70,7 @@ export async function runPublishAttempt(
   let httpStatus: number | null = null;
   try {
     const outcome = await publishWithAdapter(deps, claimed, attemptId, signal, options);
+    options.firstAnswered?.(attemptId);
     await options.yieldToBurst?.();
     result = { outcome: 'posted', ...outcome };
   } catch (error) {
@@ -78,6 +82,7 @@ export async function runPublishAttempt(
       deps.logger.error('publish attempt crashed', { postId: claimed.id, error });
     }
     httpStatus = publishError.httpStatus;
+    options.firstAnswered?.(attemptId);
     await options.yieldToBurst?.();
     result = await decideAfterFailure(deps, claimed, attemptNo, publishError);
   }
@@ -129,6 +134,7 @@ async function publishWithAdapter(
   let commitMarked = false;
   const http = createPlatformHttp(config, platform, signal, {
     beforeFollowUp: options.yieldToBurst,
+    afterFirst: () => options.firstAnswered?.(attemptId),
     // Written before the create request leaves: after a crash, this is what tells
     // "never sent, safe to resume" from "maybe public, ask the user".
     beforeCommit: async () => {
@@ -357,9 +363,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Written just before a create request leaves (see recover-posts.ts). */
 export async function markCommitSent(deps: Pick<AppDeps, 'db'>, ...attemptIds: number[]): Promise<void> {
   if (attemptIds.length === 0) return;
+  // One JSON parameter instead of thousands of bound ids: the query stays cheap to build
+  // when a whole burst is marked at its due moment.
   await deps.db
     .updateTable('publishAttempts')
     .set({ commitSentAt: Date.now() })
-    .where('id', 'in', attemptIds)
+    .where('id', 'in', sql<number>`(select value from json_each(${JSON.stringify(attemptIds)}))`)
     .execute();
 }

@@ -4,9 +4,12 @@ import { createDueGate } from './due-gate.js';
 describe('the due gate', () => {
   it('marks every post due at the same moment in one write, then releases them at that moment', async () => {
     const writes: number[][] = [];
-    const gate = createDueGate(async (ids) => {
-      writes.push(ids);
-    }, 2);
+    const gate = createDueGate(
+      async (ids) => {
+        writes.push(ids);
+      },
+      { groupSize: 2 },
+    );
     const at = Date.now() + 100;
     const released: number[] = [];
     await Promise.all([1, 2, 3, 4, 5].map((id) => gate.wait(id, at).then(() => released.push(Date.now()))));
@@ -24,15 +27,29 @@ describe('the due gate', () => {
     expect(writes).toEqual([[1], [2]]);
   });
 
-  it('is idle again once every post of a release has been let through', async () => {
-    const gate = createDueGate(async () => undefined, 1);
+  it('stays busy until every released post has had its first answer', async () => {
+    const gate = createDueGate(async () => undefined, { groupSize: 1 });
     const at = Date.now() + 20;
-    const order: string[] = [];
-    const posts = [1, 2, 3].map((id) => gate.wait(id, at).then(() => order.push(`post ${id}`)));
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    await gate.idle().then(() => order.push('idle'));
-    await Promise.all(posts);
-    expect(order).toEqual(['post 1', 'post 2', 'post 3', 'idle']);
+    await Promise.all([1, 2, 3].map((id) => gate.wait(id, at)));
+    let idle = false;
+    const idlePromise = gate.idle().then(() => {
+      idle = true;
+    });
+    gate.firstAnswered(1);
+    gate.firstAnswered(2);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(idle).toBe(false);
+    gate.firstAnswered(3);
+    await idlePromise;
+    expect(idle).toBe(true);
+  });
+
+  it('stops holding back after maxHoldMs when a platform never answers', async () => {
+    const gate = createDueGate(async () => undefined, { maxHoldMs: 50 });
+    await gate.wait(1, Date.now() + 5);
+    const started = Date.now();
+    await gate.idle();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(40);
   });
 
   it('holds every post back when the write fails', async () => {

@@ -1,16 +1,36 @@
 /**
  * Posts due at the same moment wait on one timer. When it fires, one write marks all their
  * create requests as possibly sent (see recover-posts.ts), then the posts are released in
- * small groups with a turn of the event loop between them, so the first requests are on the
- * wire while the next ones are being built: the due moment costs no per-post database write.
+ * groups with a turn of the event loop between them, so the first requests are on the wire
+ * while the next ones are being built: the due moment costs no per-post database write.
+ * Until every released post's first request has been answered, the rest of each post's work
+ * (follow-up calls, database writes) waits in `idle()`, so it cannot delay those requests.
  */
-export function createDueGate(markSent: (attemptIds: number[]) => Promise<void>, groupSize = 100) {
+export function createDueGate(
+  markSent: (attemptIds: number[]) => Promise<void>,
+  options: { groupSize?: number; maxHoldMs?: number } = {},
+) {
+  const groupSize = options.groupSize ?? 100;
+  // A platform that never answers must not hold everyone's follow-ups for long.
+  const maxHoldMs = options.maxHoldMs ?? 2000;
   const waiting = new Map<
     number,
     Array<{ attemptId: number; resolve: () => void; reject: (error: unknown) => void }>
   >();
+  const awaitingFirstAnswer = new Set<number>();
   let releasing = 0;
+  let holdTimer: NodeJS.Timeout | null = null;
   let idleWaiters: Array<() => void> = [];
+
+  function wakeIfIdle(force = false): void {
+    if (!force && (releasing > 0 || awaitingFirstAnswer.size > 0)) return;
+    if (holdTimer) clearTimeout(holdTimer);
+    holdTimer = null;
+    awaitingFirstAnswer.clear();
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const wake of waiters) wake();
+  }
 
   async function release(at: number): Promise<void> {
     const group = waiting.get(at) ?? [];
@@ -19,27 +39,34 @@ export function createDueGate(markSent: (attemptIds: number[]) => Promise<void>,
     try {
       await markSent(group.map((entry) => entry.attemptId));
       for (let index = 0; index < group.length; index += groupSize) {
-        for (const entry of group.slice(index, index + groupSize)) entry.resolve();
+        for (const entry of group.slice(index, index + groupSize)) {
+          awaitingFirstAnswer.add(entry.attemptId);
+          entry.resolve();
+        }
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {
-      for (const entry of group) entry.reject(error);
+      for (const entry of group) {
+        awaitingFirstAnswer.delete(entry.attemptId);
+        entry.reject(error);
+      }
     } finally {
       releasing -= 1;
-      if (releasing === 0) {
-        const waiters = idleWaiters;
-        idleWaiters = [];
-        for (const wake of waiters) wake();
+      if (releasing === 0 && awaitingFirstAnswer.size > 0) {
+        holdTimer ??= setTimeout(() => wakeIfIdle(true), maxHoldMs);
       }
+      wakeIfIdle();
     }
   }
 
-  /**
-   * Resolves once every post of the running release has sent its first request: the rest of
-   * each post's work (follow-up calls, database writes) waits so it cannot delay those.
-   */
+  /** The post's first platform request was answered (or the post gave up before sending one). */
+  function firstAnswered(attemptId: number): void {
+    if (awaitingFirstAnswer.delete(attemptId)) wakeIfIdle();
+  }
+
+  /** Resolves once no burst is sending its first requests. */
   function idle(): Promise<void> {
-    if (releasing === 0) return Promise.resolve();
+    if (releasing === 0 && awaitingFirstAnswer.size === 0) return Promise.resolve();
     return new Promise((resolve) => idleWaiters.push(resolve));
   }
 
@@ -55,5 +82,5 @@ export function createDueGate(markSent: (attemptIds: number[]) => Promise<void>,
     });
   }
 
-  return { wait, idle };
+  return { wait, idle, firstAnswered };
 }

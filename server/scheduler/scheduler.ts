@@ -167,6 +167,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
         notBefore: options.now ? 0 : (post.nextAttemptAt ?? post.scheduledAt ?? 0),
         dueGate: dueGate.wait,
         yieldToBurst: dueGate.idle,
+        firstAnswered: dueGate.firstAnswered,
       });
     } catch (error) {
       logger.error('publishing failed unexpectedly', { postId: post.id, error });
