@@ -23,10 +23,11 @@ export function uploadMedia({
 }: UploadMediaInput): Promise<MediaDto> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
-    form.append('file', file, file.name);
+    // The fields come first so the server knows the platform's cap while the file streams in.
     if (platform) form.append('platform', platform);
     if (postType) form.append('postType', postType);
     if (pasted) form.append('pasted', '1');
+    form.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/media');
     xhr.withCredentials = true;
