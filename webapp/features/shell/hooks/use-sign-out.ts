@@ -1,7 +1,7 @@
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../auth/api/get-session';
+import { logout } from '../../auth/api/logout';
 import { RETURN_TO_KEY } from '../../auth/return-to';
 import { markSessionEnded, type SessionEnd } from '../session-end';
 
@@ -18,7 +18,7 @@ export function useSignOut() {
     async (end: SessionEnd = { rememberOrigin: false }) => {
       setIsSigningOut(true);
       try {
-        await api('/api/auth/logout', { method: 'POST' });
+        await logout();
       } catch {
         // the cookie may already be gone; signing out locally is what matters
       }
