@@ -177,6 +177,9 @@ async function publishWithAdapter(
       return progress;
     },
     saveProgress: async (patch) => {
+      // Not during a burst's first requests. Until written, the attempt still reads "maybe
+      // sent", which is the safe answer after a crash.
+      await options.yieldToBurst?.();
       // A part is public and recorded: the next create request opens a new "maybe sent" window.
       await saveProgress(patch);
       await db
