@@ -217,3 +217,28 @@ function cachedLookup(
     answer(addresses);
   });
 }
+
+/** The API host each platform's create requests go to (platform-apis.md). */
+const API_ORIGINS: Record<PlatformId, string> = {
+  twitter: 'https://api.x.com',
+  facebook: 'https://graph.facebook.com',
+  instagram: 'https://graph.instagram.com',
+  linkedin: 'https://api.linkedin.com',
+  tiktok: 'https://open.tiktokapis.com',
+  threads: 'https://graph.threads.net',
+};
+
+/**
+ * Opens `count` keep-alive connections to the platform's API host ahead of a burst: a bodiless
+ * HEAD of the host's root each (no API call, no token), whose sockets stay in the pool.
+ */
+export async function preconnect(config: Config, platform: PlatformId, count: number): Promise<void> {
+  const target = platformUrl(config, platform, `${API_ORIGINS[platform]}/`);
+  await Promise.all(
+    Array.from({ length: count }, () =>
+      undiciRequest(target, { method: 'HEAD', dispatcher: agent, signal: AbortSignal.timeout(2000) })
+        .then((response) => response.body.dump())
+        .catch(() => undefined),
+    ),
+  );
+}

@@ -33,7 +33,7 @@ export interface AttemptOptions {
    * Waits for the due moment and marks the attempt's create request as possibly sent, for many
    * posts in one write (the scheduler's batch gate). Without it, each attempt does its own.
    */
-  dueGate?: (attemptId: number, at: number) => Promise<void>;
+  dueGate?: (attemptId: number, at: number, platform: PlatformId) => Promise<void>;
   /** Waits while a burst of due posts is still sending its first requests (see due-gate.ts). */
   yieldToBurst?: () => Promise<void>;
   /** Tells the due gate this attempt's first platform request has its answer. */
@@ -195,7 +195,7 @@ async function publishWithAdapter(
   await accessToken();
   const notBefore = options.notBefore ?? 0;
   if (options.dueGate && notBefore > Date.now()) {
-    await options.dueGate(attemptId, notBefore);
+    await options.dueGate(attemptId, notBefore, platform);
     commitMarked = true;
     if (signal.aborted) throw signal.reason;
   } else if (notBefore > Date.now()) {

@@ -52,6 +52,23 @@ describe('the due gate', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(40);
   });
 
+  it('announces a coming burst by platform ahead of its moment', async () => {
+    const announced: Array<[number, Record<string, number>]> = [];
+    const gate = createDueGate(async () => undefined, {
+      warmAheadMs: 40,
+      warm: (counts) => announced.push([Date.now(), Object.fromEntries(counts)]),
+    });
+    const at = Date.now() + 100;
+    await Promise.all([
+      gate.wait(1, at, 'twitter'),
+      gate.wait(2, at, 'twitter'),
+      gate.wait(3, at, 'linkedin'),
+    ]);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]?.[1]).toEqual({ twitter: 2, linkedin: 1 });
+    expect(announced[0]?.[0]).toBeLessThan(at);
+  });
+
   it('holds every post back when the write fails', async () => {
     const gate = createDueGate(async () => {
       throw new Error('disk full');

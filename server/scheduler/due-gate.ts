@@ -8,14 +8,21 @@
  */
 export function createDueGate(
   markSent: (attemptIds: number[]) => Promise<void>,
-  options: { groupSize?: number; maxHoldMs?: number } = {},
+  options: {
+    groupSize?: number;
+    maxHoldMs?: number;
+    /** Called shortly before a due moment with how many posts of each platform it holds. */
+    warm?: (postsByPlatform: Map<string, number>) => void;
+    warmAheadMs?: number;
+  } = {},
 ) {
   const groupSize = options.groupSize ?? 100;
   // A platform that never answers must not hold everyone's follow-ups for long.
   const maxHoldMs = options.maxHoldMs ?? 2000;
+  const warmAheadMs = options.warmAheadMs ?? 2500;
   const waiting = new Map<
     number,
-    Array<{ attemptId: number; resolve: () => void; reject: (error: unknown) => void }>
+    Array<{ attemptId: number; platform: string; resolve: () => void; reject: (error: unknown) => void }>
   >();
   const awaitingFirstAnswer = new Set<number>();
   let releasing = 0;
@@ -70,15 +77,24 @@ export function createDueGate(
     return new Promise((resolve) => idleWaiters.push(resolve));
   }
 
-  function wait(attemptId: number, at: number): Promise<void> {
+  function warm(at: number): void {
+    const counts = new Map<string, number>();
+    for (const entry of waiting.get(at) ?? [])
+      counts.set(entry.platform, (counts.get(entry.platform) ?? 0) + 1);
+    if (counts.size > 0) options.warm?.(counts);
+  }
+
+  function wait(attemptId: number, at: number, platform = ''): Promise<void> {
     return new Promise((resolve, reject) => {
       let group = waiting.get(at);
       if (!group) {
         group = [];
         waiting.set(at, group);
         setTimeout(() => void release(at), Math.max(0, at - Date.now()));
+        if (options.warm && at - warmAheadMs > Date.now())
+          setTimeout(() => warm(at), at - warmAheadMs - Date.now());
       }
-      group.push({ attemptId, resolve, reject });
+      group.push({ attemptId, platform, resolve, reject });
     });
   }
 

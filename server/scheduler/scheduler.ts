@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { Cron } from 'croner';
-import { PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
+import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
 import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
+import { preconnect } from '../publishing/platform-http.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
 import { type AttemptResult, markCommitSent, runPublishAttempt } from '../publishing/publish-attempt.js';
 import {
@@ -18,6 +19,8 @@ import { createPublishLimiter } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
 
 const SWEEP_MS = 1000;
+const PRECONNECT_MIN_POSTS = 20;
+const PRECONNECT_MAX = 1000;
 /** Posts due this soon are claimed and prepared ahead, then sent at their exact time. */
 const PREFETCH_MS = 5000;
 const HEARTBEAT_EVERY_MS = 5000;
@@ -51,7 +54,17 @@ export function createScheduler(deps: AppDeps): Scheduler {
   let stopped = true;
   let lastTick: number | null = null;
   let lastHeartbeat = 0;
-  const dueGate = createDueGate((attemptIds) => markCommitSent(deps, ...attemptIds));
+  const dueGate = createDueGate((attemptIds) => markCommitSent(deps, ...attemptIds), {
+    // A large burst opens its connections a moment ahead, so the due moment does not pay for
+    // hundreds of TCP handshakes at once.
+    warm: (postsByPlatform) => {
+      for (const [platform, posts] of postsByPlatform) {
+        if (posts >= PRECONNECT_MIN_POSTS && isPlatformId(platform)) {
+          void preconnect(config, platform, Math.min(posts, PRECONNECT_MAX));
+        }
+      }
+    },
+  });
 
   async function tick(): Promise<void> {
     if (stopped) return;
