@@ -127,3 +127,39 @@ export function toSeconds(value: unknown): number | null {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null;
 }
+
+/**
+ * The authorization-code grant every standard platform shares (X, LinkedIn, TikTok): the code
+ * is sent with the client's authentication and, where the platform uses PKCE, the verifier.
+ * `prepare` lets a platform adjust the answer before it is validated (LinkedIn's id_token).
+ */
+export async function exchangeAuthorizationCode(
+  endpoints: { as: oauth.AuthorizationServer; client: oauth.Client; auth: oauth.ClientAuth },
+  input: {
+    code: string;
+    redirectUri: string;
+    codeVerifier: string | typeof oauth.nopkce;
+    prepare?: (response: Response) => Promise<Response>;
+  },
+): Promise<TokenSet> {
+  const { as, client, auth } = endpoints;
+  return runOauth(async () => {
+    const params = oauth.validateAuthResponse(
+      as,
+      client,
+      new URLSearchParams({ code: input.code }),
+      oauth.expectNoState,
+    );
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      client,
+      auth,
+      params,
+      input.redirectUri,
+      input.codeVerifier,
+      requestOptions(as.token_endpoint as string),
+    );
+    const ready = input.prepare ? await input.prepare(response) : response;
+    return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, ready));
+  });
+}

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { platformCredentials, platformUrl } from '../../platforms/platform-endpoints.js';
-import { fetchJson, requestOptions, runOauth, toTokenSet } from './http.js';
+import { exchangeAuthorizationCode, fetchJson, requestOptions, runOauth, toTokenSet } from './http.js';
 import { type OAuthContext, PlatformAuthError, type PlatformOAuth, type TokenSet } from './platform-oauth.js';
 
 const SCOPES = 'openid profile email w_member_social';
@@ -48,25 +48,11 @@ export const linkedinOAuth: PlatformOAuth = {
     return url.toString();
   },
   async exchangeCode(ctx, { code }) {
-    const { as, client, auth } = endpoints(ctx);
-    return runOauth(async () => {
-      const params = oauth.validateAuthResponse(
-        as,
-        client,
-        new URLSearchParams({ code }),
-        oauth.expectNoState,
-      );
-      const response = await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        auth,
-        params,
-        ctx.redirectUri,
-        oauth.nopkce,
-        requestOptions(as.token_endpoint as string),
-      );
-      const tokens = await oauth.processAuthorizationCodeResponse(as, client, await withoutIdToken(response));
-      return toTokenSet(tokens);
+    return exchangeAuthorizationCode(endpoints(ctx), {
+      code,
+      redirectUri: ctx.redirectUri,
+      codeVerifier: oauth.nopkce,
+      prepare: withoutIdToken,
     });
   },
   async fetchProfiles(ctx, tokens) {

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { platformCredentials, platformUrl } from '../../platforms/platform-endpoints.js';
-import { fetchJson, requestOptions, runOauth, toTokenSet } from './http.js';
+import { exchangeAuthorizationCode, fetchJson, requestOptions, runOauth, toTokenSet } from './http.js';
 import { type OAuthContext, PlatformAuthError, type PlatformOAuth } from './platform-oauth.js';
 
 const SCOPES = 'tweet.read tweet.write users.read offline.access media.write';
@@ -40,25 +40,10 @@ export const twitterOAuth: PlatformOAuth = {
     return url.toString();
   },
   async exchangeCode(ctx, { code, codeVerifier }) {
-    const { as, client, auth } = endpoints(ctx);
-    const options = requestOptions(as.token_endpoint as string);
-    return runOauth(async () => {
-      const params = oauth.validateAuthResponse(
-        as,
-        client,
-        new URLSearchParams({ code }),
-        oauth.expectNoState,
-      );
-      const response = await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        auth,
-        params,
-        ctx.redirectUri,
-        codeVerifier ?? '',
-        options,
-      );
-      return toTokenSet(await oauth.processAuthorizationCodeResponse(as, client, response));
+    return exchangeAuthorizationCode(endpoints(ctx), {
+      code,
+      redirectUri: ctx.redirectUri,
+      codeVerifier: codeVerifier ?? '',
     });
   },
   async fetchProfiles(ctx, tokens) {
