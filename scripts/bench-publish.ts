@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { startSandbox } from '../server/sandbox/sandbox-server.js';
+import { control } from '../server/sandbox/sandbox-testing.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../tests/support/http-user.js';
 import { startServer } from '../tests/support/spawn-server.js';
 
@@ -32,11 +33,7 @@ process.env.POSTLOOM_SERVER_NODE_ARGS ??= '--max-semi-space-size=64';
 
 const sandbox = await startSandbox({ port: 0, autoApprove: true, containerDelayMs: 0 });
 // The bench measures Postloom, not the platforms' daily caps.
-await fetch(`${sandbox.url}/_control/settings`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ rateLimits: false }),
-});
+await control(sandbox, '/settings', { rateLimits: false });
 const server = await startServer({
   SANDBOX_URL: sandbox.url,
   LOG_LEVEL: 'error',
@@ -86,7 +83,7 @@ try {
   let published: Array<{ text: string; createdAt: string | number }> = [];
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const body = (await (await fetch(`${sandbox.url}/_control/published`)).json()) as {
+    const body = (await (await control(sandbox, '/published')).json()) as {
       posts: typeof published;
     };
     published = body.posts.filter((p) => texts.has(p.text));
@@ -94,7 +91,7 @@ try {
   }
   // Lateness = arrival of each post's create request at the sandbox (its request log) minus
   // the due time: tweets, LinkedIn posts, Page feed posts and Threads containers.
-  const log = (await (await fetch(`${sandbox.url}/_control/requests`)).json()) as {
+  const log = (await (await control(sandbox, '/requests')).json()) as {
     requests: Array<{ time: string; method: string; path: string }>;
   };
   const creates = log.requests.filter(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHostname } from './core/addresses.js';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -30,7 +31,8 @@ export const ConfigSchema = z.object({
   ENCRYPTION_KEY: optionalString,
   SANDBOX_URL: optionalString,
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
-  DEMO_MODE: flag.default(true),
+  /** Unset: on while APP_URL is a loopback address, off on a public one. */
+  DEMO_MODE: flag.optional(),
   X_CLIENT_ID: optionalString,
   X_CLIENT_SECRET: optionalString,
   FACEBOOK_CLIENT_ID: optionalString,
@@ -53,11 +55,15 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {
+  /** Platforms without credentials use the sandbox. */
+  DEMO_MODE: boolean;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   isProduction: boolean;
   isHttps: boolean;
+  /** APP_URL is a loopback address: nobody but this machine can reach the app. */
+  isLocal: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -70,10 +76,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  const isLocal = isLoopbackHostname(new URL(values.APP_URL).hostname);
   return {
     ...values,
+    // Demo mode hands out sandbox accounts to anyone: only by default on a machine nobody else reaches.
+    DEMO_MODE: values.DEMO_MODE ?? isLocal,
     dataDir: path.resolve(values.DATA_DIR),
     isProduction: values.NODE_ENV === 'production',
     isHttps: values.APP_URL.startsWith('https://'),
+    isLocal,
   };
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PLATFORM_IDS } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../core/logger.js';
@@ -20,6 +22,7 @@ export async function startDemoSandbox(config: Config, logger: Logger): Promise<
     const sandbox = await startSandbox({ port: config.SANDBOX_PORT });
     // SANDBOX_PORT=0 (tests) takes a free port; platform URLs are built from the port it got.
     if (config.SANDBOX_PORT === 0) config.SANDBOX_PORT = Number(new URL(sandbox.url).port);
+    writeSandboxHandle(config.dataDir, sandbox);
     const demo = PLATFORM_IDS.filter((platform) => !configuredCredentials(config, platform));
     logger.info('Demo mode: platform sandbox started', { url: sandbox.url, platforms: demo.join(',') });
     return sandbox;
@@ -30,4 +33,18 @@ export async function startDemoSandbox(config: Config, logger: Logger): Promise<
     });
     return null;
   }
+}
+
+/** Where the demo sandbox's address and control secret are kept for tests and tools (owner-only). */
+export function sandboxHandleFile(dataDir: string): string {
+  return path.join(dataDir, 'sandbox-control.json');
+}
+
+function writeSandboxHandle(dataDir: string, sandbox: RunningSandbox): void {
+  const file = sandboxHandleFile(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, JSON.stringify({ url: sandbox.url, controlSecret: sandbox.controlSecret }), {
+    mode: 0o600,
+  });
 }

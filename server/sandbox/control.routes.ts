@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { listRequests, resetSandboxState } from './sandbox-state.js';
+import { listRequests, matchesPath, resetSandboxState } from './sandbox-state.js';
 import type { Fault, FaultKind, SandboxContext, SandboxEnv } from './sandbox-types.js';
 
 const FAULT_KINDS: FaultKind[] = ['status', 'timeout', 'reset', 'delay'];
@@ -38,17 +38,15 @@ export function createControlRoutes(ctx: SandboxContext) {
         return c.json({ error: 'status must be an HTTP status code' }, 400);
       }
       if (body.pathPattern !== undefined) {
-        try {
-          new RegExp(String(body.pathPattern));
-        } catch {
-          return c.json({ error: 'pathPattern is not a valid regular expression' }, 400);
-        }
+        return c.json({ error: 'pathPattern is not supported: use path, pathPrefix or pathSuffix' }, 400);
       }
       const fault: Fault = {
         id: `fault_${++faultSeq}`,
         platform: platformName(body.platform),
         method: typeof body.method === 'string' ? body.method.toUpperCase() : undefined,
-        pathPattern: typeof body.pathPattern === 'string' ? body.pathPattern : undefined,
+        path: optionalString(body.path),
+        pathPrefix: optionalString(body.pathPrefix),
+        pathSuffix: optionalString(body.pathSuffix),
         kind,
         status: typeof body.status === 'number' ? body.status : undefined,
         body: body.body,
@@ -97,18 +95,23 @@ export function createControlRoutes(ctx: SandboxContext) {
     })
     .get('/requests', (c) => {
       const platform = platformName(c.req.query('platform'));
-      const pattern = c.req.query('pathPattern');
-      let regex: RegExp | undefined;
-      try {
-        regex = pattern ? new RegExp(pattern) : undefined;
-      } catch {
-        return c.json({ error: 'pathPattern is not a valid regular expression' }, 400);
+      if (c.req.query('pathPattern') !== undefined) {
+        return c.json({ error: 'pathPattern is not supported: use path, pathPrefix or pathSuffix' }, 400);
       }
+      const filter = {
+        path: c.req.query('path'),
+        pathPrefix: c.req.query('pathPrefix'),
+        pathSuffix: c.req.query('pathSuffix'),
+      };
       const requests = listRequests(state).filter(
-        (r) => (!platform || r.platform === platform) && (!regex || regex.test(r.path)),
+        (r) => (!platform || r.platform === platform) && matchesPath(filter, r.path),
       );
       return c.json({ requests });
     });
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {

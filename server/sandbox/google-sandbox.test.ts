@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 beforeEach(async () => {
-  await control(sandbox.url, '/reset', {});
+  await control(sandbox, '/reset', {});
 });
 
 async function discover() {
@@ -124,7 +124,7 @@ describe('Google OpenID Connect sandbox', () => {
     const as = await discover();
     const hinted = await signIn(as, { login_hint: 'alice@example.com' });
     expect(hinted.claims.email).toBe('alice@example.com');
-    await control(sandbox.url, '/settings', { autoApprove: false });
+    await control(sandbox, '/settings', { autoApprove: false });
     const typed = await signIn(as, {}, 'bob.smith@example.com');
     expect(typed.claims).toMatchObject({ email: 'bob.smith@example.com', name: 'Bob Smith' });
     const again = await signIn(as, {}, 'bob.smith@example.com');

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 beforeEach(async () => {
-  await control(sandbox.url, '/reset', {});
+  await control(sandbox, '/reset', {});
 });
 
 async function connect(): Promise<string> {
@@ -122,7 +122,7 @@ describe('LinkedIn sandbox', () => {
     expect(await res.text()).toBe('');
     const urn = res.headers.get('x-restli-id');
     expect(urn).toMatch(/^urn:li:share:\d+$/);
-    const published = await (await control(sandbox.url, '/published?platform=linkedin')).json();
+    const published = await (await control(sandbox, '/published?platform=linkedin')).json();
     expect(published.posts[0]).toMatchObject({
       id: urn,
       permalink: `https://www.linkedin.com/feed/update/${urn}`,
@@ -194,7 +194,7 @@ describe('LinkedIn sandbox', () => {
       content: { media: { id: value.video, title: 'v' } },
     });
     expect(early.status).toBe(422);
-    await control(sandbox.url, '/clock', { advanceMs: 250 });
+    await control(sandbox, '/clock', { advanceMs: 250 });
     expect(await status()).toBe('AVAILABLE');
     const ok = await post(token, {
       commentary: 'Video',
@@ -228,7 +228,7 @@ describe('LinkedIn sandbox', () => {
 
   it('answers 401 EXPIRED_ACCESS_TOKEN after the token expires', async () => {
     const token = await connect();
-    await control(sandbox.url, '/expire-tokens', { platform: 'linkedin' });
+    await control(sandbox, '/expire-tokens', { platform: 'linkedin' });
     const res = await rest(token, '/v2/userinfo');
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({

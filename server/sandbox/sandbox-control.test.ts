@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 beforeEach(async () => {
-  await control(sandbox.url, '/reset', {});
+  await control(sandbox, '/reset', {});
 });
 
 async function xToken(): Promise<string> {
@@ -48,7 +48,7 @@ function tweet(token: string, text: string, signal?: AbortSignal) {
 }
 
 async function published(platform = 'twitter') {
-  return (await (await control(sandbox.url, `/published?platform=${platform}`)).json()).posts as {
+  return (await (await control(sandbox, `/published?platform=${platform}`)).json()).posts as {
     text: string;
   }[];
 }
@@ -56,10 +56,10 @@ async function published(platform = 'twitter') {
 describe('sandbox control API', () => {
   it('injects a status fault for the given number of matching calls, with its body and headers', async () => {
     const token = await xToken();
-    const created = await control(sandbox.url, '/faults', {
+    const created = await control(sandbox, '/faults', {
       platform: 'x',
       method: 'post',
-      pathPattern: '^/api\\.x\\.com/2/tweets$',
+      path: '/api.x.com/2/tweets',
       kind: 'status',
       status: 503,
       body: { title: 'Service Unavailable' },
@@ -79,40 +79,41 @@ describe('sandbox control API', () => {
 
   it('keeps a times: 0 fault until the faults are cleared, and leaves other platforms alone', async () => {
     const token = await xToken();
-    await control(sandbox.url, '/faults', { platform: 'twitter', kind: 'status', status: 429, times: 0 });
+    await control(sandbox, '/faults', { platform: 'twitter', kind: 'status', status: 429, times: 0 });
     for (const text of ['a', 'b', 'c']) expect((await tweet(token, text)).status).toBe(429);
     const linkedin = await fetch(`${sandbox.url}/api.linkedin.com/v2/userinfo`);
     expect(linkedin.status).toBe(401);
-    await fetch(`${sandbox.url}/_control/faults`, { method: 'DELETE' });
+    await control(sandbox, '/faults', undefined, 'DELETE');
     expect((await tweet(token, 'd')).status).toBe(201);
   });
 
   it('commits the post and then never answers for a committing timeout fault', async () => {
     const token = await xToken();
-    await control(sandbox.url, '/faults', { pathPattern: '/2/tweets$', kind: 'timeout', commit: true });
+    await control(sandbox, '/faults', { pathSuffix: '/2/tweets', kind: 'timeout', commit: true });
     await expect(tweet(token, 'maybe published', AbortSignal.timeout(300))).rejects.toThrow();
     expect((await published()).map((p) => p.text)).toEqual(['maybe published']);
   });
 
   it('drops the connection for a reset fault, committing the post only when asked', async () => {
     const token = await xToken();
-    await control(sandbox.url, '/faults', { pathPattern: '/2/tweets$', kind: 'reset' });
+    await control(sandbox, '/faults', { pathSuffix: '/2/tweets', kind: 'reset' });
     await expect(tweet(token, 'lost')).rejects.toThrow();
-    await control(sandbox.url, '/faults', { pathPattern: '/2/tweets$', kind: 'reset', commit: true });
+    await control(sandbox, '/faults', { pathSuffix: '/2/tweets', kind: 'reset', commit: true });
     await expect(tweet(token, 'kept')).rejects.toThrow();
     expect((await published()).map((p) => p.text)).toEqual(['kept']);
   });
 
   it('refuses an unknown fault kind', async () => {
-    const res = await control(sandbox.url, '/faults', { kind: 'explode' });
+    const res = await control(sandbox, '/faults', { kind: 'explode' });
     expect(res.status).toBe(400);
   });
 
-  it('logs requests with platform and status, filtered by platform and path pattern', async () => {
+  it('logs requests with platform and status, filtered by platform and plain path prefix', async () => {
     const token = await xToken();
     await tweet(token, 'logged');
     await fetch(`${sandbox.url}/api.linkedin.com/v2/userinfo`);
-    const x = (await (await control(sandbox.url, '/requests?platform=x&pathPattern=tweets')).json()).requests;
+    const x = (await (await control(sandbox, '/requests?platform=x&pathPrefix=/api.x.com/2/tw')).json())
+      .requests;
     expect(x).toEqual([
       expect.objectContaining({
         method: 'POST',
@@ -121,23 +122,23 @@ describe('sandbox control API', () => {
         status: 201,
       }),
     ]);
-    const li = (await (await control(sandbox.url, '/requests?platform=linkedin')).json()).requests;
+    const li = (await (await control(sandbox, '/requests?platform=linkedin')).json()).requests;
     expect(li).toEqual([expect.objectContaining({ status: 401, platform: 'linkedin' })]);
   });
 
   it('expires the access tokens of one platform only', async () => {
     const token = await xToken();
-    const res = await control(sandbox.url, '/expire-tokens', { platform: 'linkedin' });
+    const res = await control(sandbox, '/expire-tokens', { platform: 'linkedin' });
     expect(await res.json()).toEqual({ expired: 0 });
     expect((await tweet(token, 'still fine')).status).toBe(201);
-    await control(sandbox.url, '/expire-tokens', { platform: 'twitter' });
+    await control(sandbox, '/expire-tokens', { platform: 'twitter' });
     expect((await tweet(token, 'now expired')).status).toBe(401);
   });
 
   it('forgets tokens and posts on reset', async () => {
     const token = await xToken();
     await tweet(token, 'before reset');
-    await control(sandbox.url, '/reset', {});
+    await control(sandbox, '/reset', {});
     expect(await published()).toEqual([]);
     expect((await tweet(token, 'after reset')).status).toBe(401);
   });
@@ -154,7 +155,7 @@ describe('sandbox control API', () => {
   });
 
   it('creates 2,000 posts sent at once quickly when rate limits are off', async () => {
-    await control(sandbox.url, '/settings', { rateLimits: false });
+    await control(sandbox, '/settings', { rateLimits: false });
     const token = await xToken();
     const started = performance.now();
     const results = await Promise.all(Array.from({ length: 2000 }, (_, i) => tweet(token, `bench ${i}`)));
@@ -162,5 +163,69 @@ describe('sandbox control API', () => {
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect((await published()).length).toBe(2000);
     expect(elapsed).toBeLessThan(15_000);
+  });
+
+  it('lets nobody without the secret use the control API, not even to reset the demo tokens', async () => {
+    const token = await xToken();
+    const calls: Array<[string, string]> = [
+      ['POST', '/reset'],
+      ['POST', '/faults'],
+      ['GET', '/requests'],
+      ['GET', '/published'],
+      ['POST', '/expire-tokens'],
+      ['POST', '/clock'],
+    ];
+    for (const [method, path] of calls) {
+      const anonymous = await fetch(`${sandbox.url}/_control${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      const wrong = await control(
+        { url: sandbox.url, controlSecret: 'guessed' },
+        path,
+        method === 'POST' ? {} : undefined,
+        method,
+      );
+      expect(wrong.status, `${method} ${path} with a wrong secret`).toBe(401);
+    }
+    expect((await tweet(token, 'still signed in')).status).toBe(201);
+  });
+
+  it('refuses a regular expression from the control API, so a pattern cannot stall the process', async () => {
+    // A catastrophic-backtracking pattern: with RegExp matching, one request would take minutes.
+    const evil = { kind: 'status', status: 500, pathPattern: '^(a+)+$' };
+    const res = await control(sandbox, '/faults', evil);
+    expect(res.status).toBe(400);
+    expect((await control(sandbox, '/requests?pathPattern=%5E(a%2B)%2B%24')).status).toBe(400);
+    const started = performance.now();
+    const health = await fetch(`${sandbox.url}/${'a'.repeat(40)}!`);
+    expect(health.status).toBe(404);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('never lets a fault set a cookie or serve a page', async () => {
+    const token = await xToken();
+    await control(sandbox, '/faults', {
+      platform: 'x',
+      kind: 'status',
+      status: 200,
+      body: '<script>document.cookie</script>',
+      headers: {
+        'set-cookie': 'postloom_session=attacker; Path=/',
+        'content-type': 'text/html',
+        'retry-after': '3',
+      },
+    });
+    const res = await tweet(token, 'x');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('retry-after')).toBe('3');
+  });
+
+  it('listens on the loopback interface only by default', async () => {
+    expect(sandbox.address).toBe('127.0.0.1');
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -5,7 +6,7 @@ import { createControlRoutes } from './control.routes.js';
 import { PLATFORM_MODULES } from './platform-modules.js';
 import { approvalRedirect, cancelRedirect, createSandboxContext } from './sandbox-context.js';
 import { renderAvatarSvg, renderPostsHtml } from './sandbox-html.js';
-import { createSandboxState, logRequest } from './sandbox-state.js';
+import { createSandboxState, logRequest, matchesPath } from './sandbox-state.js';
 import type {
   Fault,
   SandboxContext,
@@ -18,7 +19,10 @@ import type {
 
 export interface SandboxOptions {
   port?: number;
+  /** Loopback unless told otherwise: the sandbox hands out tokens and has a control API. */
   host?: string;
+  /** The control API's secret; a random one per process when not given. */
+  controlSecret?: string;
   autoApprove?: boolean;
   containerDelayMs?: number;
   rateLimits?: boolean;
@@ -30,13 +34,25 @@ export interface CreateSandboxAppOptions {
   modules?: SandboxPlatformModule[];
   /** Requests held open by timeout faults; released when the sandbox closes. */
   hanging?: Set<() => void>;
+  /** Required as `Authorization: Bearer <secret>` on `/_control/*`. */
+  controlSecret: string;
 }
+
+/** The only headers a fault may set: what platforms send with 429s. Never cookies or content types. */
+export const FAULT_HEADERS = new Set([
+  'retry-after',
+  'x-rate-limit-limit',
+  'x-rate-limit-remaining',
+  'x-rate-limit-reset',
+  'x-app-usage',
+  'x-business-use-case-usage',
+]);
 
 /**
  * The sandbox as a Hono app: `https://<host>/<path>` of every platform is served at
  * `/<host>/<path>`; `/_control/*` is the control API and `/_sandbox` the published-posts page.
  */
-export function createSandboxApp(options: CreateSandboxAppOptions = {}) {
+export function createSandboxApp(options: CreateSandboxAppOptions) {
   const state = options.state ?? createSandboxState(options.settings);
   const ctx = createSandboxContext(state);
   const hanging = options.hanging ?? new Set<() => void>();
@@ -71,6 +87,12 @@ export function createSandboxApp(options: CreateSandboxAppOptions = {}) {
     });
   });
 
+  app.use('/_control/*', async (c, next) => {
+    if (!isControlSecret(c.req.header('authorization'), options.controlSecret)) {
+      return c.json({ error: 'The sandbox control API needs its secret (Authorization: Bearer).' }, 401);
+    }
+    return next();
+  });
   app.route('/_control', createControlRoutes(ctx));
   registerSandboxPages(app, ctx);
   for (const module of modules) module.register(app, ctx);
@@ -86,7 +108,7 @@ function takeFault(
   for (const fault of state.faults) {
     if (fault.platform && fault.platform !== platform) continue;
     if (fault.method && fault.method !== method) continue;
-    if (fault.pathPattern && !compiled(fault.pathPattern).test(path)) continue;
+    if (!matchesPath(fault, path)) continue;
     if (fault.times > 0) {
       fault.times -= 1;
       if (fault.times === 0) state.faults = state.faults.filter((f) => f !== fault);
@@ -96,14 +118,11 @@ function takeFault(
   return undefined;
 }
 
-const regexCache = new Map<string, RegExp>();
-function compiled(pattern: string): RegExp {
-  let regex = regexCache.get(pattern);
-  if (!regex) {
-    regex = new RegExp(pattern);
-    regexCache.set(pattern, regex);
-  }
-  return regex;
+function isControlSecret(header: string | undefined, secret: string): boolean {
+  const given = /^Bearer\s+(.+)$/i.exec(header?.trim() ?? '')?.[1] ?? '';
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(secret).digest();
+  return given.length > 0 && crypto.timingSafeEqual(a, b);
 }
 
 function applyFault(
@@ -122,10 +141,18 @@ function applyFault(
   };
   logRequest(state, entry);
   if (fault.kind === 'status') {
-    const headers = new Headers(fault.headers ?? {});
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(fault.headers ?? {})) {
+      if (FAULT_HEADERS.has(name.toLowerCase())) headers.set(name, value);
+    }
+    // A string body is served as plain text: a fault can never make the sandbox serve a page.
+    headers.set('x-content-type-options', 'nosniff');
     const body = fault.body ?? { error: 'Injected sandbox fault', status: entry.status };
-    if (typeof body === 'string') return new Response(body, { status: entry.status, headers });
-    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    if (typeof body === 'string') {
+      headers.set('content-type', 'text/plain; charset=utf-8');
+      return new Response(body, { status: entry.status, headers });
+    }
+    headers.set('content-type', 'application/json');
     return new Response(JSON.stringify(body), { status: entry.status, headers });
   }
   if (fault.kind === 'reset') {
@@ -169,11 +196,15 @@ function registerSandboxPages(app: Hono<SandboxEnv>, ctx: SandboxContext): void 
 
 export interface RunningSandbox {
   url: string;
+  /** Bearer secret of the control API (tests pass the whole handle to the control helpers). */
+  controlSecret: string;
+  /** The interface it listens on. */
+  address: string;
   state: SandboxState;
   close(): Promise<void>;
 }
 
-/** Starts the sandbox on its own port (0 = a free one). */
+/** Starts the sandbox on its own port (0 = a free one), on 127.0.0.1 unless `host` says otherwise. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const state = createSandboxState({
     autoApprove: options.autoApprove,
@@ -181,17 +212,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     rateLimits: options.rateLimits,
   });
   const hanging = new Set<() => void>();
-  const app = createSandboxApp({ state, hanging });
+  const controlSecret = options.controlSecret ?? crypto.randomBytes(32).toString('base64url');
+  const app = createSandboxApp({ state, hanging, controlSecret });
   const server = createAdaptorServer({ fetch: app.fetch });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // A deep accept queue: a benchmark opens thousands of connections in the same second, and
     // the default backlog (511) would drop SYNs and stall clients for whole retransmit timeouts.
-    server.listen({ port: options.port ?? 0, host: options.host, backlog: 4096 }, () => resolve());
+    server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: 4096 }, () =>
+      resolve(),
+    );
   });
-  const { port } = server.address() as AddressInfo;
+  const { port, address } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}`,
+    controlSecret,
+    address,
     state,
     close: () =>
       new Promise<void>((resolve) => {

@@ -63,3 +63,14 @@ export function listRequests(state: SandboxState): RequestLogEntry[] {
 function dropUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** Plain string comparisons only: a pattern from the control API must never be able to stall the process. */
+export function matchesPath(
+  filter: { path?: string; pathPrefix?: string; pathSuffix?: string },
+  path: string,
+): boolean {
+  if (filter.path !== undefined && path !== filter.path) return false;
+  if (filter.pathPrefix !== undefined && !path.startsWith(filter.pathPrefix)) return false;
+  if (filter.pathSuffix !== undefined && !path.endsWith(filter.pathSuffix)) return false;
+  return true;
+}

@@ -18,10 +18,22 @@ export async function followAuthorize(url: string): Promise<URL> {
   return new URL(location);
 }
 
-export async function control(base: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${base}/_control${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
+/** What a test needs to drive a sandbox: its address and its control API's secret. */
+export interface SandboxHandle {
+  url: string;
+  controlSecret: string;
+}
+
+/** Calls the control API: GET without a body, POST with one, or the given method. */
+export async function control(
+  sandbox: SandboxHandle,
+  path: string,
+  body?: unknown,
+  method: string = body === undefined ? 'GET' : 'POST',
+): Promise<Response> {
+  return fetch(`${sandbox.url}/_control${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${sandbox.controlSecret}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

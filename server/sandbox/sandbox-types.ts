@@ -80,10 +80,14 @@ export interface Fault {
   id: string;
   platform?: string;
   method?: string;
-  pathPattern?: string;
+  /** Plain strings, never regular expressions: the control API must not be able to stall the process. */
+  path?: string;
+  pathPrefix?: string;
+  pathSuffix?: string;
   kind: FaultKind;
   status?: number;
   body?: unknown;
+  /** Only rate-limit headers (see FAULT_HEADERS); a fault never sets cookies or content types. */
   headers?: Record<string, string>;
   /** delay: milliseconds to wait before handling the request. */
   delayMs?: number;

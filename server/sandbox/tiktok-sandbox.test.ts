@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 beforeEach(async () => {
-  await control(sandbox.url, '/reset', {});
+  await control(sandbox, '/reset', {});
 });
 
 function tokenRequest(values: Record<string, string>) {
@@ -94,7 +94,7 @@ describe('TikTok sandbox', () => {
 
   it('answers 401 access_token_invalid for an expired token', async () => {
     const { access_token } = await connect();
-    await control(sandbox.url, '/expire-tokens', { platform: 'tiktok' });
+    await control(sandbox, '/expire-tokens', { platform: 'tiktok' });
     const res = await api(access_token, '/v2/post/publish/creator_info/query/', {});
     expect(res.status).toBe(401);
     expect((await res.json()).error.code).toBe('access_token_invalid');
@@ -137,11 +137,11 @@ describe('TikTok sandbox', () => {
     expect((await status(access_token, data.publish_id)).status).toBe('PROCESSING_UPLOAD');
     expect((await put(data.upload_url, 5 * MB, size - 1, size)).status).toBe(201);
     expect((await status(access_token, data.publish_id)).status).toBe('PROCESSING_UPLOAD');
-    await control(sandbox.url, '/clock', { advanceMs: 250 });
+    await control(sandbox, '/clock', { advanceMs: 250 });
     const done = await status(access_token, data.publish_id);
     expect(done.status).toBe('PUBLISH_COMPLETE');
     const postId = String(done.publicaly_available_post_id[0]);
-    const published = await (await control(sandbox.url, '/published?platform=tiktok')).json();
+    const published = await (await control(sandbox, '/published?platform=tiktok')).json();
     expect(published.posts[0]).toMatchObject({
       id: postId,
       text: postInfo.title,
@@ -150,7 +150,7 @@ describe('TikTok sandbox', () => {
   });
 
   it('pulls photos from their URLs and fails with photo_pull_failed when one is unreachable', async () => {
-    await control(sandbox.url, '/settings', { containerDelayMs: 0 });
+    await control(sandbox, '/settings', { containerDelayMs: 0 });
     const { access_token } = await connect();
     const photo = (images: string[]) =>
       api(access_token, '/v2/post/publish/content/init/', {
@@ -195,7 +195,7 @@ describe('TikTok sandbox', () => {
     const limited = await init();
     expect(limited.status).toBe(429);
     expect((await limited.json()).error.code).toBe('rate_limit_exceeded');
-    await control(sandbox.url, '/clock', { advanceMs: 60_000 });
+    await control(sandbox, '/clock', { advanceMs: 60_000 });
     expect((await init()).status).toBe(200);
   });
 });

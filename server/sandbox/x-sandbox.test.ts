@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 beforeEach(async () => {
-  await control(sandbox.url, '/reset', {});
-  await control(sandbox.url, '/settings', { autoApprove: true, containerDelayMs: 300 });
+  await control(sandbox, '/reset', {});
+  await control(sandbox, '/settings', { autoApprove: true, containerDelayMs: 300 });
 });
 
 function authorizeUrl(challenge: string, state = 'st-1') {
@@ -64,7 +64,7 @@ function api(token: string, path: string, init: RequestInit = {}) {
 
 describe('X OAuth 2.0 with PKCE', () => {
   it('shows a consent page with the client id, scopes and Approve and Cancel buttons', async () => {
-    await control(sandbox.url, '/settings', { autoApprove: false });
+    await control(sandbox, '/settings', { autoApprove: false });
     const { challenge } = pkcePair();
     const page = await fetch(authorizeUrl(challenge));
     const html = await page.text();
@@ -125,7 +125,7 @@ describe('X OAuth 2.0 with PKCE', () => {
 
     const pair = pkcePair();
     const late = await followAuthorize(authorizeUrl(pair.challenge));
-    await control(sandbox.url, '/clock', { advanceMs: 31_000 });
+    await control(sandbox, '/clock', { advanceMs: 31_000 });
     const expired = await tokenRequest({
       grant_type: 'authorization_code',
       code: late.searchParams.get('code')!,
@@ -161,7 +161,7 @@ describe('X OAuth 2.0 with PKCE', () => {
   it('answers 401 problem+json once the access token expires, until it is refreshed', async () => {
     const tokens = await connect();
     expect((await api(tokens.access_token, '/2/users/me')).status).toBe(200);
-    await control(sandbox.url, '/clock', { advanceMs: 7_200_000 });
+    await control(sandbox, '/clock', { advanceMs: 7_200_000 });
     const expired = await api(tokens.access_token, '/2/users/me');
     expect(expired.status).toBe(401);
     expect(expired.headers.get('content-type')).toContain('application/problem+json');
@@ -186,7 +186,7 @@ describe('X posts', () => {
     const { data } = await res.json();
     expect(data.text).toBe('Hello 🌍');
     expect(res.headers.get('x-rate-limit-limit')).toBe('100');
-    const published = await (await control(sandbox.url, '/published?platform=twitter')).json();
+    const published = await (await control(sandbox, '/published?platform=twitter')).json();
     expect(published.posts).toEqual([
       expect.objectContaining({
         id: data.id,
@@ -235,7 +235,7 @@ describe('X posts', () => {
       body: JSON.stringify({ text: '2/2', reply: { in_reply_to_tweet_id: first.id } }),
     });
     expect(reply.status).toBe(201);
-    const published = await (await control(sandbox.url, '/published')).json();
+    const published = await (await control(sandbox, '/published')).json();
     expect(published.posts[1].replyToId).toBe(first.id);
     const orphan = await api(access_token, '/2/tweets', {
       method: 'POST',
@@ -260,7 +260,7 @@ describe('X posts', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('x-rate-limit-remaining')).toBe('0');
     expect(Number(limited.headers.get('x-rate-limit-reset'))).toBeGreaterThan(Date.now() / 1000);
-    await control(sandbox.url, '/clock', { advanceMs: 15 * 60 * 1000 });
+    await control(sandbox, '/clock', { advanceMs: 15 * 60 * 1000 });
     const later = await api(access_token, '/2/tweets', {
       method: 'POST',
       body: JSON.stringify({ text: 'one more' }),
@@ -302,10 +302,10 @@ describe('X media', () => {
       body: JSON.stringify({ text: 'video', media: { media_ids: [id] } }),
     });
     expect(early.status).toBe(400);
-    await control(sandbox.url, '/clock', { advanceMs: 150 });
+    await control(sandbox, '/clock', { advanceMs: 150 });
     const status = await (await api(access_token, `/2/media/upload?command=STATUS&media_id=${id}`)).json();
     expect(status.data.processing_info.state).toBe('in_progress');
-    await control(sandbox.url, '/clock', { advanceMs: 200 });
+    await control(sandbox, '/clock', { advanceMs: 200 });
     const done = await (await api(access_token, `/2/media/upload?command=STATUS&media_id=${id}`)).json();
     expect(done.data.processing_info.state).toBe('succeeded');
     const post = await api(access_token, '/2/tweets', {
@@ -313,7 +313,7 @@ describe('X media', () => {
       body: JSON.stringify({ text: 'video', media: { media_ids: [id] } }),
     });
     expect(post.status).toBe(201);
-    const published = await (await control(sandbox.url, '/published?platform=x')).json();
+    const published = await (await control(sandbox, '/published?platform=x')).json();
     expect(published.posts[0]).toMatchObject({ type: 'video', media: [{ kind: 'video', bytes: 2_500_000 }] });
   });
 

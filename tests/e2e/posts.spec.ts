@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import sharp from 'sharp';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
+import { control } from '../../server/sandbox/sandbox-testing';
 import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
 import { type RunningServer, startServer } from '../support/spawn-server';
 
@@ -383,18 +384,14 @@ test('a failed post shows its error on Sent Posts and is fixed and retried in th
 }) => {
   const user = await signedInUser(context, 'failed-post@example.com', ['twitter']);
   // X refuses every tweet until the fault is cleared.
-  const fault = await fetch(`${sandbox.url}/_control/faults`, {
+  const fault = await control(sandbox, '/faults', {
+    platform: 'twitter',
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      platform: 'twitter',
-      method: 'POST',
-      pathPattern: '/2/tweets',
-      kind: 'status',
-      status: 403,
-      body: { title: 'Forbidden', detail: 'You are not permitted to perform this action.', status: 403 },
-      times: 0,
-    }),
+    pathSuffix: '/2/tweets',
+    kind: 'status',
+    status: 403,
+    body: { title: 'Forbidden', detail: 'You are not permitted to perform this action.', status: 403 },
+    times: 0,
   });
   expect(fault.status).toBe(201);
   const { id: faultId } = (await fault.json()) as { id: string };
@@ -423,7 +420,7 @@ test('a failed post shows its error on Sent Posts and is fixed and retried in th
   await expect(card.getByText('This one fails first')).toBeVisible();
   await expect(card.getByText(reason)).toBeVisible();
 
-  await fetch(`${sandbox.url}/_control/faults/${faultId}`, { method: 'DELETE' });
+  await control(sandbox, `/faults/${faultId}`, undefined, 'DELETE');
   await card.getByRole('button', { name: 'Fix and retry' }).click();
   const compact = page.getByRole('dialog', { name: 'Create Post' });
   await expect(compact.getByText('Post to:')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, test } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
+import { control } from '../../server/sandbox/sandbox-testing';
 import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
 import { type RunningServer, startServer } from '../support/spawn-server';
 
@@ -17,7 +18,7 @@ test.afterAll(async () => {
 });
 
 test.afterEach(async () => {
-  await fetch(`${sandbox.url}/_control/faults`, { method: 'DELETE' });
+  await control(sandbox, '/faults', undefined, 'DELETE');
 });
 
 async function signedInUser(
@@ -69,15 +70,11 @@ test('with the platform answering 500 to everything, the post ends failed with i
   context,
 }) => {
   const { user, accountId } = await signedInUser(context, 'always-500@example.com');
-  await fetch(`${sandbox.url}/_control/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      kind: 'status',
-      status: 500,
-      times: 0,
-      body: { title: 'Internal Server Error', detail: 'The sandbox is down', status: 500 },
-    }),
+  await control(sandbox, '/faults', {
+    kind: 'status',
+    status: 500,
+    times: 0,
+    body: { title: 'Internal Server Error', detail: 'The sandbox is down', status: 500 },
   });
   await page.goto(`${server.url}/sent`);
   await expect(page.getByRole('heading', { name: 'Sent Posts', exact: true })).toBeVisible();

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UNKNOWN_OUTCOME_MESSAGE } from '../../server/publishing/publish-error.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
+import { control } from '../../server/sandbox/sandbox-testing.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import {
   connectAccount,
@@ -38,7 +39,7 @@ afterEach(async () => {
 
 /** A fresh sandbox state, a fresh app and a user with one connected account of `platform`. */
 async function setup(platform: PlatformId) {
-  await resetSandbox(sandbox.url);
+  await resetSandbox(sandbox);
   t = await createServedTestApp({
     SANDBOX_URL: sandbox.url,
     PUBLISH_RETRY_BASE_MS: '50',
@@ -69,7 +70,7 @@ describe('X adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status).toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'twitter');
+    const [published] = await sandboxPublished(sandbox, 'twitter');
     expect(published?.text).toBe('Hello from Postloom');
     expect(result.platformPostId).toBe(published?.id);
     expect(result.platformPostUrl).toBe(
@@ -92,9 +93,9 @@ describe('X adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'twitter');
+    const [published] = await sandboxPublished(sandbox, 'twitter');
     expect(published?.media.map((m) => m.kind)).toEqual(['image', 'image']);
-    expect(await sandboxRequests(sandbox.url, '/2/media/metadata$')).toHaveLength(2);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/2/media/metadata' })).toHaveLength(2);
   });
 
   it('uploads a video in 1 MB segments and waits for processing before tweeting', async () => {
@@ -108,12 +109,12 @@ describe('X adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'twitter');
+    const [published] = await sandboxPublished(sandbox, 'twitter');
     expect(published?.media).toEqual([{ kind: 'video', bytes: video.sizeBytes }]);
-    expect(await sandboxRequests(sandbox.url, '/append$')).toHaveLength(3);
-    expect(
-      (await sandboxRequests(sandbox.url, 'command=STATUS|/2/media/upload$')).length,
-    ).toBeGreaterThanOrEqual(1);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/append' })).toHaveLength(3);
+    expect((await sandboxRequests(sandbox, { pathSuffix: '/2/media/upload' })).length).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 
   it('publishes a thread as a chain of replies and records the first tweet', async () => {
@@ -132,7 +133,7 @@ describe('X adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const published = await sandboxPublished(sandbox.url, 'twitter');
+    const published = await sandboxPublished(sandbox, 'twitter');
     expect(published.map((p) => p.text)).toEqual(['Thread 1/3', 'Thread 2/3', 'Thread 3/3']);
     expect(published[0]?.replyToId).toBeNull();
     expect(published[1]?.replyToId).toBe(published[0]?.id);
@@ -144,10 +145,10 @@ describe('X adapter', () => {
     const { app, user, account } = await setup('twitter');
     const image = await jpeg(app, user);
     // Part 1 goes out; the upload of part 2's image answers 503: the retry must start at part 2.
-    await injectFault(sandbox.url, {
+    await injectFault(sandbox, {
       platform: 'twitter',
       method: 'POST',
-      pathPattern: '/2/media/upload$',
+      pathSuffix: '/2/media/upload',
       kind: 'status',
       status: 503,
       body: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 },
@@ -163,15 +164,17 @@ describe('X adapter', () => {
     });
     const first = await publishNow(app, user, post.id);
     expect(first.status).toBe('scheduled');
-    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(1);
+    expect(await sandboxPublished(sandbox, 'twitter')).toHaveLength(1);
     await app.deps.scheduler.start();
     const result = await waitForOutcome(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const published = await sandboxPublished(sandbox.url, 'twitter');
+    const published = await sandboxPublished(sandbox, 'twitter');
     expect(published.map((p) => p.text)).toEqual(['Resume 1', 'Resume 2']);
     expect(published[1]?.replyToId).toBe(published[0]?.id);
-    expect((await sandboxRequests(sandbox.url, '/2/tweets$')).map((r) => r.status)).toEqual([201, 201]);
+    expect((await sandboxRequests(sandbox, { pathSuffix: '/2/tweets' })).map((r) => r.status)).toEqual([
+      201, 201,
+    ]);
     expect(result.platformPostId).toBe(published[0]?.id);
   });
 
@@ -195,17 +198,17 @@ describe('X adapter', () => {
       headers: { cookie: intruder.cookie },
     });
     expect(res.status).toBe(404);
-    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(0);
+    expect(await sandboxPublished(sandbox, 'twitter')).toHaveLength(0);
   });
 });
 
 describe('failure classification (X)', () => {
   it('retries after a 429 with Retry-After and publishes within the budget', async () => {
     const { app, user, account } = await setup('twitter');
-    await injectFault(sandbox.url, {
+    await injectFault(sandbox, {
       platform: 'twitter',
       method: 'POST',
-      pathPattern: '/2/tweets$',
+      pathSuffix: '/2/tweets',
       kind: 'status',
       status: 429,
       body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
@@ -220,17 +223,17 @@ describe('failure classification (X)', () => {
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    const creates = await sandboxRequests(sandbox.url, '/2/tweets$');
+    const creates = await sandboxRequests(sandbox, { pathSuffix: '/2/tweets' });
     expect(creates.map((r) => r.status)).toEqual([429, 201]);
-    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(1);
+    expect(await sandboxPublished(sandbox, 'twitter')).toHaveLength(1);
   });
 
   it('retries a 500 answered before acceptance, then publishes', async () => {
     const { app, user, account } = await setup('twitter');
-    await injectFault(sandbox.url, {
+    await injectFault(sandbox, {
       platform: 'twitter',
       method: 'POST',
-      pathPattern: '/2/tweets$',
+      pathSuffix: '/2/tweets',
       kind: 'status',
       status: 500,
       body: 'Internal error',
@@ -240,18 +243,20 @@ describe('failure classification (X)', () => {
     const result = await waitForOutcome(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    expect((await sandboxRequests(sandbox.url, '/2/tweets$')).map((r) => r.status)).toEqual([500, 201]);
-    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(1);
+    expect((await sandboxRequests(sandbox, { pathSuffix: '/2/tweets' })).map((r) => r.status)).toEqual([
+      500, 201,
+    ]);
+    expect(await sandboxPublished(sandbox, 'twitter')).toHaveLength(1);
   });
 
   it('fails with the unknown-outcome message and never retries when the create request times out', {
     timeout: 60_000,
   }, async () => {
     const { app, user, account } = await setup('twitter');
-    await injectFault(sandbox.url, {
+    await injectFault(sandbox, {
       platform: 'twitter',
       method: 'POST',
-      pathPattern: '/2/tweets$',
+      pathSuffix: '/2/tweets',
       kind: 'timeout',
       commit: true,
     });
@@ -263,9 +268,9 @@ describe('failure classification (X)', () => {
     await app.deps.scheduler.start();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await getPost(app, user, post.id)).status).toBe('failed');
-    expect(await sandboxRequests(sandbox.url, '/2/tweets$')).toHaveLength(1);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/2/tweets' })).toHaveLength(1);
     // The platform did publish it: exactly once.
-    expect(await sandboxPublished(sandbox.url, 'twitter')).toHaveLength(1);
+    expect(await sandboxPublished(sandbox, 'twitter')).toHaveLength(1);
   });
 
   it('fails a duplicate tweet at once with the platform message', async () => {
@@ -277,23 +282,21 @@ describe('failure classification (X)', () => {
 
     expect(result.status).toBe('failed');
     expect(result.errorMessage).toBe('You are not allowed to create a Tweet with duplicate content.');
-    expect(await sandboxRequests(sandbox.url, '/2/tweets$')).toHaveLength(2);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/2/tweets' })).toHaveLength(2);
   });
 
   it('refreshes an expired token once and publishes', async () => {
     const { app, user, account } = await setup('twitter');
-    await fetch(`${sandbox.url}/_control/expire-tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ platform: 'twitter' }),
-    });
+    await control(sandbox, '/expire-tokens', { platform: 'twitter' });
     const post = await createPost(app, user, { socialAccountId: account.id, content: 'After a refresh' });
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    expect((await sandboxRequests(sandbox.url, '/2/tweets$')).map((r) => r.status)).toEqual([401, 201]);
+    expect((await sandboxRequests(sandbox, { pathSuffix: '/2/tweets' })).map((r) => r.status)).toEqual([
+      401, 201,
+    ]);
     // One code exchange at connect time, one refresh now.
-    expect(await sandboxRequests(sandbox.url, '/2/oauth2/token$')).toHaveLength(2);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/2/oauth2/token' })).toHaveLength(2);
   });
 });
 
@@ -307,7 +310,7 @@ describe('LinkedIn adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'linkedin');
+    const [published] = await sandboxPublished(sandbox, 'linkedin');
     expect(published?.text).toBe('Launch \\(beta\\) \\#news \\@team');
     expect(result.platformPostId).toBe(published?.id);
     expect(result.platformPostId).toMatch(/^urn:li:share:/);
@@ -342,7 +345,7 @@ describe('LinkedIn adapter', () => {
       const result = await publishNow(app, user, post.id);
       expect(result.status, result.errorMessage ?? '').toBe('posted');
     }
-    const published = await sandboxPublished(sandbox.url, 'linkedin');
+    const published = await sandboxPublished(sandbox, 'linkedin');
     expect(published.map((p) => p.type)).toEqual(['image', 'carousel', 'document']);
     expect(published[1]?.media).toHaveLength(2);
   });
@@ -358,9 +361,9 @@ describe('LinkedIn adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'linkedin');
+    const [published] = await sandboxPublished(sandbox, 'linkedin');
     expect(published?.media).toEqual([{ kind: 'video', bytes: video.sizeBytes }]);
-    expect(await sandboxRequests(sandbox.url, '/dms-uploads/')).toHaveLength(2);
+    expect(await sandboxRequests(sandbox, { pathPrefix: '/www.linkedin.com/dms-uploads/' })).toHaveLength(2);
   });
 
   it('publishes an article post with visibility from the metadata', async () => {
@@ -378,7 +381,7 @@ describe('LinkedIn adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'linkedin');
+    const [published] = await sandboxPublished(sandbox, 'linkedin');
     expect(published?.type).toBe('article');
     expect(published?.media).toEqual([{ kind: 'article', url: 'https://example.com/story' }]);
   });
@@ -396,10 +399,10 @@ describe('LinkedIn adapter', () => {
 
   it('treats a connection dropped after the create request as an unknown outcome', async () => {
     const { app, user, account } = await setup('linkedin');
-    await injectFault(sandbox.url, {
+    await injectFault(sandbox, {
       platform: 'linkedin',
       method: 'POST',
-      pathPattern: '/rest/posts$',
+      pathSuffix: '/rest/posts',
       kind: 'reset',
       commit: true,
     });
@@ -408,7 +411,7 @@ describe('LinkedIn adapter', () => {
 
     expect(result.status).toBe('failed');
     expect(result.errorMessage).toBe(UNKNOWN_OUTCOME_MESSAGE);
-    expect(await sandboxRequests(sandbox.url, '/rest/posts$')).toHaveLength(1);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/rest/posts' })).toHaveLength(1);
   });
 });
 
@@ -426,13 +429,13 @@ describe('TikTok adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'tiktok');
+    const [published] = await sandboxPublished(sandbox, 'tiktok');
     expect(published?.text).toBe('My first clip #demo');
     expect(published?.media).toEqual([{ kind: 'video', bytes: video.sizeBytes }]);
     expect(result.platformPostId).toBe(published?.id);
     expect(result.platformPostUrl).toBe(published?.permalink.replace('https://', `${sandbox.url}/`));
-    expect(await sandboxRequests(sandbox.url, '/creator_info/query/$')).toHaveLength(1);
-    expect(await sandboxRequests(sandbox.url, 'open-upload.tiktokapis.com')).toHaveLength(1);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/creator_info/query/' })).toHaveLength(1);
+    expect(await sandboxRequests(sandbox, { pathPrefix: '/open-upload.tiktokapis.com/' })).toHaveLength(1);
   });
 
   it('uploads a larger video in valid chunks with Content-Range', async () => {
@@ -447,7 +450,7 @@ describe('TikTok adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const uploads = await sandboxRequests(sandbox.url, 'open-upload.tiktokapis.com');
+    const uploads = await sandboxRequests(sandbox, { pathPrefix: '/open-upload.tiktokapis.com/' });
     expect(uploads.map((r) => r.status)).toEqual([206, 201]);
   });
 
@@ -464,7 +467,7 @@ describe('TikTok adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'tiktok');
+    const [published] = await sandboxPublished(sandbox, 'tiktok');
     expect(published?.media).toHaveLength(2);
     for (const media of published?.media ?? [])
       expect(media.url).toMatch(new RegExp(`^${app.url}/api/media/public/`));
@@ -473,9 +476,9 @@ describe('TikTok adapter', () => {
   it('fails with a clear message when the account does not offer the chosen privacy level', async () => {
     const { app, user, account } = await setup('tiktok');
     // An unaudited app or a private account: only SELF_ONLY is offered.
-    await injectFault(sandbox.url, {
+    await injectFault(sandbox, {
       platform: 'tiktok',
-      pathPattern: '/creator_info/query/$',
+      pathSuffix: '/creator_info/query/',
       kind: 'status',
       status: 200,
       body: {
@@ -496,7 +499,7 @@ describe('TikTok adapter', () => {
     expect(result.status).toBe('failed');
     expect(result.errorMessage).toContain('privacy_level_option_mismatch');
     expect(result.errorMessage).toContain('SELF_ONLY');
-    expect(await sandboxRequests(sandbox.url, '/video/init/$')).toHaveLength(0);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/video/init/' })).toHaveLength(0);
   });
 
   it('reports the privacy options of the account for the composer', async () => {
@@ -519,9 +522,9 @@ describe('TikTok adapter', () => {
 
   it("maps TikTok's refusal to 'Action failed: {body}'", async () => {
     const { app, user, account } = await setup('tiktok');
-    await injectFault(sandbox.url, {
+    await injectFault(sandbox, {
       platform: 'tiktok',
-      pathPattern: '/video/init/$',
+      pathSuffix: '/video/init/',
       kind: 'status',
       status: 403,
       body: {
@@ -550,7 +553,7 @@ describe('Facebook adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'facebook');
+    const [published] = await sandboxPublished(sandbox, 'facebook');
     expect(published?.text).toBe('Hello Page');
     expect(result.platformPostId).toBe(published?.id);
     expect(result.platformPostUrl).toBe(published?.permalink.replace('https://', `${sandbox.url}/`));
@@ -571,7 +574,7 @@ describe('Facebook adapter', () => {
       expect(result.status, result.errorMessage ?? '').toBe('posted');
       expect(result.platformPostUrl).toMatch(/^http/);
     }
-    const published = await sandboxPublished(sandbox.url, 'facebook');
+    const published = await sandboxPublished(sandbox, 'facebook');
     expect(published.map((p) => [p.text, p.type, p.media.length])).toEqual([
       ['One photo', 'image', 1],
       ['Two photos', 'image', 2],
@@ -591,7 +594,7 @@ describe('Facebook adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'facebook');
+    const [published] = await sandboxPublished(sandbox, 'facebook');
     expect(published?.type).toBe('reel');
     expect(published?.media).toEqual([{ kind: 'video', bytes: video.sizeBytes }]);
     expect(result.platformPostUrl).toContain('/reel/');
@@ -611,7 +614,7 @@ describe('Facebook adapter', () => {
       const result = await publishNow(app, user, post.id);
       expect(result.status, result.errorMessage ?? '').toBe('posted');
     }
-    const published = await sandboxPublished(sandbox.url, 'facebook');
+    const published = await sandboxPublished(sandbox, 'facebook');
     expect(published.map((p) => [p.type, p.media[0]?.kind])).toEqual([
       ['story', 'image'],
       ['story', 'video'],
@@ -643,7 +646,7 @@ describe('Instagram adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'instagram');
+    const [published] = await sandboxPublished(sandbox, 'instagram');
     expect(published?.text).toBe('Golden hour');
     expect(published?.media[0]?.url).toContain(`${app.url}/api/media/public/${photo.id}?`);
     expect(result.platformPostId).toBe(published?.id);
@@ -661,7 +664,7 @@ describe('Instagram adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const [published] = await sandboxPublished(sandbox.url, 'instagram');
+    const [published] = await sandboxPublished(sandbox, 'instagram');
     const url = published?.media[0]?.url ?? '';
     expect(url).not.toContain(picture.id);
     const fetched = await fetch(url);
@@ -685,7 +688,7 @@ describe('Instagram adapter', () => {
       expect(result.status, result.errorMessage ?? '').toBe('posted');
       expect(result.platformPostUrl).toMatch(/^http/);
     }
-    const published = await sandboxPublished(sandbox.url, 'instagram');
+    const published = await sandboxPublished(sandbox, 'instagram');
     expect(published.map((p) => [p.type, p.media.map((m) => m.kind)])).toEqual([
       ['reel', ['video']],
       ['story', ['image']],
@@ -711,7 +714,7 @@ describe('Instagram adapter', () => {
 
     expect(result.status).toBe('failed');
     expect(result.errorMessage).toMatch(/^Instagram API error: Error: /);
-    expect(await sandboxRequests(sandbox.url, '/media_publish')).toHaveLength(0);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/media_publish' })).toHaveLength(0);
   });
 });
 
@@ -733,7 +736,7 @@ describe('Threads adapter', () => {
       expect(result.status, result.errorMessage ?? '').toBe('posted');
       expect(result.platformPostUrl).toMatch(new RegExp(`^${sandbox.url}/www\\.threads\\.(com|net)/`));
     }
-    const published = await sandboxPublished(sandbox.url, 'threads');
+    const published = await sandboxPublished(sandbox, 'threads');
     expect(published.map((p) => [p.text, p.media.map((m) => m.kind)])).toEqual([
       ['Just words', []],
       ['A photo', ['image']],
@@ -756,7 +759,7 @@ describe('Threads adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const published = await sandboxPublished(sandbox.url, 'threads');
+    const published = await sandboxPublished(sandbox, 'threads');
     expect(published.map((p) => p.text)).toEqual(['Part one', 'Part two', 'Part three']);
     expect(published[1]?.replyToId).toBe(published[0]?.id);
     expect(published[2]?.replyToId).toBe(published[1]?.id);
@@ -784,7 +787,7 @@ describe('Threads adapter', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    const published = await sandboxPublished(sandbox.url, 'threads');
+    const published = await sandboxPublished(sandbox, 'threads');
     expect(published.map((p) => p.text)).toEqual(['First', 'Second']);
     expect(published[1]?.replyToId).toBe(root.platformPostId);
     expect(result.platformPostId).toBe(root.platformPostId);
@@ -794,11 +797,7 @@ describe('Threads adapter', () => {
 describe('expired tokens on other platforms', () => {
   it('refreshes an expired TikTok token (rotating refresh token) once and publishes', async () => {
     const { app, user, account } = await setup('tiktok');
-    await fetch(`${sandbox.url}/_control/expire-tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ platform: 'tiktok' }),
-    });
+    await control(sandbox, '/expire-tokens', { platform: 'tiktok' });
     const video = await mp4(app, user);
     const post = await createPost(app, user, {
       socialAccountId: account.id,
@@ -809,24 +808,20 @@ describe('expired tokens on other platforms', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    expect((await sandboxRequests(sandbox.url, '/creator_info/query/$')).map((r) => r.status)).toEqual([
-      401, 200,
-    ]);
-    expect(await sandboxPublished(sandbox.url, 'tiktok')).toHaveLength(1);
+    expect(
+      (await sandboxRequests(sandbox, { pathSuffix: '/creator_info/query/' })).map((r) => r.status),
+    ).toEqual([401, 200]);
+    expect(await sandboxPublished(sandbox, 'tiktok')).toHaveLength(1);
   });
 
   it('refreshes a Threads token once when Meta answers code 190 with HTTP 400, then publishes', async () => {
     const { app, user, account } = await setup('threads');
     // Meta refreshes long-lived tokens only once they are a day old.
-    await fetch(`${sandbox.url}/_control/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceMs: 25 * 3600 * 1000 }),
-    });
-    await injectFault(sandbox.url, {
+    await control(sandbox, '/clock', { advanceMs: 25 * 3600 * 1000 });
+    await injectFault(sandbox, {
       platform: 'threads',
       method: 'POST',
-      pathPattern: '/threads$',
+      pathSuffix: '/threads',
       kind: 'status',
       status: 400,
       body: {
@@ -842,20 +837,18 @@ describe('expired tokens on other platforms', () => {
     const result = await publishNow(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
-    expect((await sandboxRequests(sandbox.url, '/threads$')).map((r) => r.status)).toEqual([400, 200]);
-    expect(await sandboxRequests(sandbox.url, '/refresh_access_token')).toHaveLength(1);
-    expect(await sandboxPublished(sandbox.url, 'threads')).toHaveLength(1);
+    expect((await sandboxRequests(sandbox, { pathSuffix: '/threads' })).map((r) => r.status)).toEqual([
+      400, 200,
+    ]);
+    expect(await sandboxRequests(sandbox, { pathSuffix: '/refresh_access_token' })).toHaveLength(1);
+    expect(await sandboxPublished(sandbox, 'threads')).toHaveLength(1);
   });
 });
 
 describe('expired LinkedIn token', () => {
   it('fails without retrying when LinkedIn refuses the token and there is no refresh token', async () => {
     const { app, user, account } = await setup('linkedin');
-    await fetch(`${sandbox.url}/_control/expire-tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ platform: 'linkedin' }),
-    });
+    await control(sandbox, '/expire-tokens', { platform: 'linkedin' });
     const post = await createPost(app, user, { socialAccountId: account.id, content: 'Needs a new token' });
     const result = await publishNow(app, user, post.id);
 
@@ -869,7 +862,9 @@ describe('expired LinkedIn token', () => {
     expect(stored.status).toBe('needs_reconnect');
     expect(stored.lastError).toContain('EXPIRED_ACCESS_TOKEN');
     // One refresh attempt (none possible for LinkedIn members), one repeat, then no more.
-    expect((await sandboxRequests(sandbox.url, '/rest/posts$')).map((r) => r.status)).toEqual([401, 401]);
-    expect(await sandboxPublished(sandbox.url, 'linkedin')).toHaveLength(0);
+    expect((await sandboxRequests(sandbox, { pathSuffix: '/rest/posts' })).map((r) => r.status)).toEqual([
+      401, 401,
+    ]);
+    expect(await sandboxPublished(sandbox, 'linkedin')).toHaveLength(0);
   });
 });

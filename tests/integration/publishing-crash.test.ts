@@ -2,7 +2,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
+import { control, type SandboxHandle } from '../../server/sandbox/sandbox-testing.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../support/http-user.js';
+import { sandboxPublished } from '../support/publishing-support.js';
 import { type RunningServer, startServer } from '../support/spawn-server.js';
 
 const POSTS = 150;
@@ -13,11 +15,7 @@ describe('publishing survives a crash in the middle of a burst', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, autoApprove: true, containerDelayMs: 0 });
-    await fetch(`${sandbox.url}/_control/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rateLimits: false }),
-    });
+    await control(sandbox, '/settings', { rateLimits: false });
   });
   afterAll(async () => {
     await server?.stop('SIGKILL');
@@ -39,11 +37,7 @@ describe('publishing survives a crash in the middle of a burst', () => {
       ...(await connectSandboxAccount(server.url, user.token, 'linkedin')),
       ...(await connectSandboxAccount(server.url, user.token, 'facebook')),
     ];
-    await fetch(`${sandbox.url}/_control/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'delay', delayMs: 40, times: 0 }),
-    });
+    await control(sandbox, '/faults', { kind: 'delay', delayMs: 40, times: 0 });
 
     const dueAt = Date.now() + 4000;
     const texts: string[] = [];
@@ -58,16 +52,16 @@ describe('publishing survives a crash in the middle of a burst', () => {
         scheduledAt: new Date(dueAt).toISOString(),
       });
     }
-    await waitUntil(async () => (await published(sandbox.url, texts)).size >= POSTS / 4, 30_000);
+    await waitUntil(async () => (await published(sandbox, texts)).size >= POSTS / 4, 30_000);
     await server.stop('SIGKILL');
-    const atKill = (await published(sandbox.url, texts)).size;
+    const atKill = (await published(sandbox, texts)).size;
     expect(atKill).toBeLessThan(POSTS);
 
     server = await startServer({ ...env, DATA_DIR: server.dataDir });
     const dbFile = path.join(server.dataDir, 'postloom.sqlite');
     await waitUntil(async () => pendingCount(dbFile) === 0, 60_000);
 
-    const counts = await published(sandbox.url, texts);
+    const counts = await published(sandbox, texts);
     const rows = new Database(dbFile, { readonly: true })
       .prepare('select content, status, error_message from scheduled_posts')
       .all() as Array<{ content: string; status: string; error_message: string | null }>;
@@ -90,13 +84,10 @@ describe('publishing survives a crash in the middle of a burst', () => {
   });
 });
 
-async function published(sandboxUrl: string, texts: string[]): Promise<Map<string, number>> {
+async function published(sandbox: SandboxHandle, texts: string[]): Promise<Map<string, number>> {
   const wanted = new Set(texts);
-  const body = (await (await fetch(`${sandboxUrl}/_control/published`)).json()) as {
-    posts: Array<{ text: string }>;
-  };
   const counts = new Map<string, number>();
-  for (const post of body.posts) {
+  for (const post of await sandboxPublished(sandbox)) {
     if (wanted.has(post.text)) counts.set(post.text, (counts.get(post.text) ?? 0) + 1);
   }
   return counts;

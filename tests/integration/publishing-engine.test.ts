@@ -2,6 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import { recoverOrphanedPosts } from '../../server/scheduler/recover-posts.js';
 import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
+import {
+  injectFault,
+  resetSandbox,
+  sandboxPublished,
+  sandboxRequests,
+} from '../support/publishing-support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let sandbox: RunningSandbox;
@@ -15,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 beforeEach(async () => {
-  await control('/_control/reset');
+  await resetSandbox(sandbox);
   t = await createTestApp({
     SANDBOX_URL: sandbox.url,
     PUBLISH_RETRY_BASE_MS: '100',
@@ -28,15 +34,6 @@ afterEach(async () => {
   await t.deps.scheduler.stop();
   await t.close();
 });
-
-async function control(path: string, body: unknown = {}) {
-  const res = await fetch(`${sandbox.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return res.json();
-}
 
 async function createPost(content: string, extra: Record<string, unknown> = {}) {
   const res = await t.request('/api/posts', {
@@ -54,8 +51,7 @@ async function postRow(id: string) {
 }
 
 async function publishedTexts(): Promise<string[]> {
-  const res = await fetch(`${sandbox.url}/_control/published?platform=twitter`);
-  return ((await res.json()) as { posts: Array<{ text: string }> }).posts.map((p) => p.text);
+  return (await sandboxPublished(sandbox, 'twitter')).map((p) => p.text);
 }
 
 async function waitFor<T>(
@@ -126,10 +122,10 @@ describe('the publishing engine', () => {
   });
 
   it('retries after a 429 with Retry-After and records every attempt', async () => {
-    await control('/_control/faults', {
+    await injectFault(sandbox, {
       platform: 'twitter',
       method: 'POST',
-      pathPattern: '/2/tweets$',
+      pathSuffix: '/2/tweets',
       kind: 'status',
       status: 429,
       headers: { 'retry-after': '1' },
@@ -153,20 +149,20 @@ describe('the publishing engine', () => {
     expect(attempts.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(['retry', 'success']);
     expect(attempts.attempts[0].httpStatus).toBe(429);
     // The second create request reached the platform only after the Retry-After second.
-    const creates = (
-      await (
-        await fetch(`${sandbox.url}/_control/requests?pathPattern=${encodeURIComponent('/2/tweets$')}`)
-      ).json()
-    ).requests.filter((r: { method: string }) => r.method === 'POST');
+    const creates = (await sandboxRequests(sandbox, { pathSuffix: '/2/tweets' })).filter(
+      (r) => r.method === 'POST',
+    );
     expect(creates).toHaveLength(2);
-    expect(Date.parse(creates[1].time) - Date.parse(creates[0].time)).toBeGreaterThanOrEqual(1000);
+    expect(Date.parse(creates[1]?.time ?? '') - Date.parse(creates[0]?.time ?? '')).toBeGreaterThanOrEqual(
+      1000,
+    );
   });
 
   it('never retries a create request whose answer was lost', async () => {
-    await control('/_control/faults', {
+    await injectFault(sandbox, {
       platform: 'twitter',
       method: 'POST',
-      pathPattern: '/2/tweets$',
+      pathSuffix: '/2/tweets',
       kind: 'reset',
       commit: true,
     });
@@ -178,10 +174,8 @@ describe('the publishing engine', () => {
     expect(row.status).toBe('failed');
     expect(row.errorMessage).toMatch(/check your account on the platform/i);
     expect(await publishedTexts()).toEqual(['Lost answer']);
-    const requests = await (
-      await fetch(`${sandbox.url}/_control/requests?pathPattern=${encodeURIComponent('/2/tweets$')}`)
-    ).json();
-    expect(requests.requests.filter((r: { method: string }) => r.method === 'POST')).toHaveLength(1);
+    const requests = await sandboxRequests(sandbox, { pathSuffix: '/2/tweets' });
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('after a restart, resumes posts that sent nothing and marks the others unconfirmed', async () => {

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import sharp from 'sharp';
 import { createSession } from '../../server/auth/create-session.js';
 import { newId } from '../../server/core/ids.js';
+import { control, type SandboxHandle } from '../../server/sandbox/sandbox-testing.js';
 import type { AccountDto } from '../../shared/accounts/account.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { MediaDto, PostDto } from '../../shared/posts/api.js';
@@ -177,44 +178,49 @@ export interface PublishedPost {
   permalink: string;
 }
 
-export async function sandboxPublished(sandboxUrl: string, platform?: string): Promise<PublishedPost[]> {
-  const res = await fetch(`${sandboxUrl}/_control/published${platform ? `?platform=${platform}` : ''}`);
+export async function sandboxPublished(sandbox: SandboxHandle, platform?: string): Promise<PublishedPost[]> {
+  const res = await control(sandbox, `/published${platform ? `?platform=${platform}` : ''}`);
   return ((await res.json()) as { posts: PublishedPost[] }).posts;
 }
 
+/** The sandbox's request log, filtered by plain path comparisons (never regular expressions). */
 export async function sandboxRequests(
-  sandboxUrl: string,
-  pathPattern: string,
-): Promise<Array<{ method: string; path: string; status: number }>> {
-  const res = await fetch(`${sandboxUrl}/_control/requests?pathPattern=${encodeURIComponent(pathPattern)}`);
-  return ((await res.json()) as { requests: Array<{ method: string; path: string; status: number }> })
-    .requests;
+  sandbox: SandboxHandle,
+  filter: { path?: string; pathPrefix?: string; pathSuffix?: string; platform?: string },
+): Promise<Array<{ method: string; path: string; status: number; time: string }>> {
+  const query = new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const res = await control(sandbox, `/requests?${query}`);
+  return (
+    (await res.json()) as { requests: Array<{ method: string; path: string; status: number; time: string }> }
+  ).requests;
 }
 
 export async function injectFault(
-  sandboxUrl: string,
+  sandbox: SandboxHandle,
   fault: {
     platform?: string;
     method?: string;
-    pathPattern?: string;
-    kind: 'status' | 'timeout' | 'reset';
+    path?: string;
+    pathPrefix?: string;
+    pathSuffix?: string;
+    kind: 'status' | 'timeout' | 'reset' | 'delay';
     status?: number;
     body?: unknown;
     headers?: Record<string, string>;
     times?: number;
     commit?: boolean;
+    delayMs?: number;
   },
-): Promise<void> {
-  const res = await fetch(`${sandboxUrl}/_control/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(fault),
-  });
+): Promise<string> {
+  const res = await control(sandbox, '/faults', fault);
   if (res.status !== 201) throw new Error(`fault: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
 }
 
-export async function resetSandbox(sandboxUrl: string): Promise<void> {
-  await fetch(`${sandboxUrl}/_control/reset`, { method: 'POST' });
+export async function resetSandbox(sandbox: SandboxHandle): Promise<void> {
+  await control(sandbox, '/reset', {});
 }
 
 /** A real JPEG or PNG of the given size (sharp), so sniffing and conversions see genuine files. */

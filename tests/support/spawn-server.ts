@@ -79,3 +79,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+/** The built-in demo sandbox of a server started in demo mode: its address and control secret. */
+export function demoSandboxOf(server: RunningServer): { url: string; controlSecret: string } {
+  return JSON.parse(fs.readFileSync(path.join(server.dataDir, 'sandbox-control.json'), 'utf8'));
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox-server.js';
+import { control } from '../sandbox-testing.js';
 import { authorize, call, form, type MediaServer, MP4_BYTES, startMediaServer } from './meta-test-support.js';
 
 let sandbox: RunningSandbox;
@@ -123,8 +124,8 @@ describe('Facebook sandbox: publishing', () => {
     const html = await fetch(`${sandbox.url}/www.facebook.com/${pageA.id}/posts/${id.split('_')[1]}`);
     expect(html.status).toBe(200);
     expect(await html.text()).toContain('First post from Postloom');
-    const published = await call(`${sandbox.url}/_control/published?platform=facebook`);
-    expect(published.body.posts).toContainEqual(
+    const published = await (await control(sandbox, '/published?platform=facebook')).json();
+    expect(published.posts).toContainEqual(
       expect.objectContaining({ id, accountId: pageA.id, text: 'First post from Postloom', type: 'text' }),
     );
     const duplicate = await post(`${pageA.id}/feed`, pageA.token, { message: 'First post from Postloom' });
@@ -206,11 +207,7 @@ describe('Facebook sandbox: publishing', () => {
     expect(finish.body).toEqual({ success: true });
     const processing = await call(`${graph}/${videoId}?fields=status&access_token=${pageA.token}`);
     expect((processing.body.status as { video_status: string }).video_status).toBe('processing');
-    await call(`${sandbox.url}/_control/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceMs: 5000 }),
-    });
+    await control(sandbox, '/clock', { advanceMs: 5000 });
     const ready = await call(`${graph}/${videoId}?fields=status&access_token=${pageA.token}`);
     expect((ready.body.status as { video_status: string }).video_status).toBe('ready');
     const permalink = await call(`${graph}/${videoId}?fields=permalink_url&access_token=${pageA.token}`);
@@ -295,11 +292,7 @@ describe('Facebook sandbox: publishing', () => {
   });
 
   it('answers 190 once the sandbox expires the Page tokens', async () => {
-    await call(`${sandbox.url}/_control/expire-tokens`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ platform: 'facebook' }),
-    });
+    await control(sandbox, '/expire-tokens', { platform: 'facebook' });
     const expired = await post(`${pageA.id}/feed`, pageA.token, { message: 'Too late' });
     expect(expired.body.error).toMatchObject({ code: 190, error_subcode: 463 });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox-server.js';
+import { control } from '../sandbox-testing.js';
 import { authorize, call, form, type MediaServer, startMediaServer } from './meta-test-support.js';
 
 let sandbox: RunningSandbox;
@@ -35,11 +36,7 @@ async function connect() {
 }
 
 async function advance(ms: number) {
-  await call(`${sandbox.url}/_control/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: ms }),
-  });
+  await control(sandbox, '/clock', { advanceMs: ms });
 }
 
 function create(values: Record<string, string>) {
@@ -119,11 +116,7 @@ describe('Instagram sandbox (Instagram Login)', () => {
   });
 
   it('processes an image container, refuses publishing before FINISHED, then publishes it', async () => {
-    await call(`${sandbox.url}/_control/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ containerDelayMs: 60_000 }),
-    });
+    await control(sandbox, '/settings', { containerDelayMs: 60_000 });
     const container = await create({
       image_url: `${media.url}/photo.jpg`,
       caption: 'Hello Instagram',
@@ -136,11 +129,7 @@ describe('Instagram sandbox (Instagram Login)', () => {
     });
     expect(early.status).toBe(400);
     expect(early.body.error).toMatchObject({ code: 9007, message: 'Media ID is not available' });
-    await call(`${sandbox.url}/_control/settings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ containerDelayMs: DELAY_MS }),
-    });
+    await control(sandbox, '/settings', { containerDelayMs: DELAY_MS });
     expect(await finished(id, 61_000)).toBe('FINISHED');
     const published = await call(
       `${graph}/${userId}/media_publish`,
@@ -153,8 +142,8 @@ describe('Instagram sandbox (Instagram Login)', () => {
     expect(url).toMatch(/^https:\/\/www\.instagram\.com\/p\/[\w-]+\/$/);
     const page = await fetch(url.replace('https://', `${sandbox.url}/`));
     expect(await page.text()).toContain('Hello Instagram');
-    const list = await call(`${sandbox.url}/_control/published?platform=instagram`);
-    expect(list.body.posts).toContainEqual(
+    const list = await (await control(sandbox, '/published?platform=instagram')).json();
+    expect(list.posts).toContainEqual(
       expect.objectContaining({ id: mediaId, type: 'image', text: 'Hello Instagram' }),
     );
     const limit = await call(

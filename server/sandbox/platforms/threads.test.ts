@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox-server.js';
+import { control } from '../sandbox-testing.js';
 import { authorize, call, form, type MediaServer, startMediaServer } from './meta-test-support.js';
 import { threadsTextLength } from './threads.js';
 
@@ -36,11 +37,7 @@ async function connect(host = 'threads.com') {
 }
 
 async function advance(ms: number) {
-  await call(`${sandbox.url}/_control/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ advanceMs: ms }),
-  });
+  await control(sandbox, '/clock', { advanceMs: ms });
 }
 
 function create(values: Record<string, string>) {
