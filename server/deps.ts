@@ -19,14 +19,15 @@ export function createDeps({
   logger?: Logger;
 }): AppDeps {
   const cipher = createCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
+  const events = createEventBus();
   const deps: Omit<AppDeps, 'scheduler'> & { scheduler?: Scheduler } = {
     config,
     db,
     logger,
     mailer: createMailer({ config, db, logger, cipher }),
-    events: createEventBus(),
+    events,
     cipher,
-    lucia: createLucia(db, config),
+    lucia: createLucia(db, config, events),
   };
   // The scheduler needs the other services; it is only started by server/main.ts.
   deps.scheduler = createScheduler(deps as AppDeps);

@@ -1,6 +1,7 @@
 import { Lucia, TimeSpan } from 'lucia';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
 import { createSessionAdapter } from './session-adapter.js';
 
 export const SESSION_COOKIE_NAME = 'postloom_session';
@@ -9,8 +10,8 @@ export const REMEMBERED_SESSION_DAYS = 30;
 /** Without remember me the server ends the session after this long without activity. */
 export const IDLE_SESSION_MINUTES = 30;
 
-export function createLucia(db: Db, config: Config) {
-  return new Lucia(createSessionAdapter(db), {
+export function createLucia(db: Db, config: Config, events: EventBus) {
+  return new Lucia(createSessionAdapter(db, events), {
     sessionExpiresIn: new TimeSpan(REMEMBERED_SESSION_DAYS, 'd'),
     sessionCookie: {
       name: SESSION_COOKIE_NAME,

@@ -1,12 +1,14 @@
 import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
 import { sha256Hex } from '../core/ids.js';
 import type { Db } from '../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
 
 /**
  * Lucia v3 adapter over Kysely. The session id Lucia hands out is the bearer secret, so
  * only its SHA-256 is stored: a copy of the database file cannot be used to sign in.
+ * Every deletion is announced on the event bus so open live streams of that session end.
  */
-export function createSessionAdapter(db: Db): Adapter {
+export function createSessionAdapter(db: Db, events: EventBus): Adapter {
   return {
     async getSessionAndUser(sessionId) {
       const row = await db
@@ -85,12 +87,16 @@ export function createSessionAdapter(db: Db): Adapter {
         .execute();
     },
     async deleteSession(sessionId) {
-      await db.deleteFrom('sessions').where('id', '=', sha256Hex(sessionId)).execute();
+      const id = sha256Hex(sessionId);
+      const row = await db.deleteFrom('sessions').where('id', '=', id).returning('userId').executeTakeFirst();
+      if (row) events.publish(row.userId, { type: 'session.revoked', sessionIds: [id] });
     },
     async deleteUserSessions(userId) {
       await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+      events.publish(userId, { type: 'session.revoked', sessionIds: 'all' });
     },
     async deleteExpiredSessions() {
+      // Streams of expired sessions end on their own periodic check.
       await db.deleteFrom('sessions').where('expiresAt', '<=', Date.now()).execute();
     },
   };

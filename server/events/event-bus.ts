@@ -6,7 +6,12 @@ export type UserEvent =
   | { type: 'post.updated'; post: unknown }
   | { type: 'post.deleted'; postId: string }
   | { type: 'notification.inserted'; notification: unknown }
-  | { type: 'accounts.changed' };
+  | { type: 'accounts.changed' }
+  /**
+   * Internal, never sent to clients: sessions (SHA-256 ids, or all of the user's) that were
+   * ended; their live streams close.
+   */
+  | { type: 'session.revoked'; sessionIds: string[] | 'all' };
 
 export interface EventBus {
   publish(userId: string, event: UserEvent): void;

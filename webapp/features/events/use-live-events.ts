@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { sessionQueryKey } from '../auth/api/get-session';
 import type { PostListPage } from '../posts/api/list-posts';
 import { postKeys } from '../posts/api/post-keys';
 
@@ -36,6 +37,12 @@ export function useLiveEvents(enabled = true): void {
       for (const type of EVENT_TYPES) {
         source.addEventListener(type, (event) => applyEvent(queryClient, type, parse(event as MessageEvent)));
       }
+      // The session was signed out elsewhere (or expired): stop, and let the guard send us to /login.
+      source.addEventListener('session.ended', () => {
+        stopped = true;
+        source?.close();
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      });
       // Servers that send unnamed messages carry the type inside the data.
       source.onmessage = (event) => {
         const data = parse(event) as { type?: string } | null;
