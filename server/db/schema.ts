@@ -19,6 +19,7 @@ export interface Database {
   postMedia: PostMediaTable;
   publishAttempts: PublishAttemptsTable;
   appState: AppStateTable;
+  postMetrics: PostMetricsTable;
 }
 
 export interface UsersTable {
@@ -197,6 +198,25 @@ export interface AppStateTable {
   key: string;
   value: string;
   updatedAt: number;
+}
+
+/** Latest engagement of a published post (written by analytics only). */
+export interface PostMetricsTable {
+  postId: string;
+  userId: string;
+  socialAccountId: string | null;
+  platform: string;
+  /** The post's posted_at, copied for weekday x hour queries. */
+  postedAt: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  /** Interactions as the platform counts them (likes + comments + shares + saves...). */
+  engagement: number;
+  readAt: number;
+  /** When the collector reads this post again; null = no more reads. */
+  nextReadAt: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;
