@@ -25,6 +25,8 @@ export const ConfigSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Postloom <no-reply@postloom.local>'),
   TRUST_PROXY: flag.default(false),
+  /** How many proxies of ours append to X-Forwarded-For in front of the app. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
@@ -53,6 +55,8 @@ export const ConfigSchema = z.object({
   PUBLISH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Sign-up, confirmation and password-reset mails per e-mail address an hour (stops mail bombing). */
+  RATE_LIMIT_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {

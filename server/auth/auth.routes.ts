@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import {
 } from '../../shared/auth/schemas.js';
 import { GENERIC_MESSAGES } from '../../shared/http/errors.js';
 import { AppError } from '../core/errors.js';
-import { clientAddress, rateLimit } from '../core/rate-limit.js';
+import { clientAddress, createLimiter, rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
 import { confirmEmail } from './confirm-email.js';
@@ -37,6 +37,7 @@ const ok = { ok: true } as const;
 
 /** `/api/auth/*`: sign-up, sign-in, sessions, e-mail confirmation, password reset, Google. */
 export function createAuthRoutes() {
+  const limitEmail = emailRateLimit();
   return new Hono<AppEnv>()
     .use('*', authRateLimit())
     .post(
@@ -44,6 +45,7 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'Create an account' }),
       validate('json', SignupInput),
       async (c) => {
+        limitEmail(c, c.req.valid('json').email);
         const result = await signup(c.var.deps, c.req.valid('json'));
         return c.json(result, 201);
       },
@@ -107,6 +109,7 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'Send the confirmation e-mail again' }),
       validate('json', ResendConfirmationInput),
       async (c) => {
+        limitEmail(c, c.req.valid('json').email);
         await resendConfirmation(c.var.deps, c.req.valid('json'));
         return c.json(ok);
       },
@@ -116,6 +119,7 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'E-mail a password reset link' }),
       validate('json', PasswordResetInput),
       async (c) => {
+        limitEmail(c, c.req.valid('json').email);
         await requestPasswordReset(c.var.deps, c.req.valid('json'));
         return c.json(ok);
       },
@@ -198,7 +202,7 @@ function clearGoogleStateCookie(c: Parameters<typeof setSessionCookie>[0]) {
 }
 
 /**
- * Per client address, RATE_LIMIT_AUTH_PER_MINUTE requests a minute. GET /session is polled
+ * Per client network (IPv4 address or IPv6 /64), RATE_LIMIT_AUTH_PER_MINUTE requests a minute. GET /session is polled
  * by the web app, so it spends its own bucket and never eats sign-in attempts.
  */
 function authRateLimit(): MiddlewareHandler<AppEnv> {
@@ -211,5 +215,18 @@ function authRateLimit(): MiddlewareHandler<AppEnv> {
     };
     const limit = c.req.method === 'GET' && c.req.path.endsWith('/session') ? limits.session : limits.actions;
     return limit(c, next);
+  };
+}
+
+/**
+ * Per e-mail address, whatever the client's address: RATE_LIMIT_EMAIL_PER_HOUR sign-ups,
+ * confirmation and reset mails an hour, so nobody can flood one inbox from many machines.
+ */
+function emailRateLimit() {
+  let limit: ReturnType<typeof createLimiter> | undefined;
+  return (c: Context<AppEnv>, email: string) => {
+    const perHour = c.var.deps.config.RATE_LIMIT_EMAIL_PER_HOUR;
+    limit ??= createLimiter({ name: 'auth-email', perMinute: perHour / 60, windowMinutes: 60 });
+    limit(c, email.trim().toLowerCase());
   };
 }
