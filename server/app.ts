@@ -5,6 +5,7 @@ import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createEventsRoutes } from './events/events.routes.js';
 import { createAppConfigRoutes } from './http/app-config.routes.js';
+import { bodyLimits } from './http/body-limits.js';
 import { createHealthRoutes } from './http/health.routes.js';
 import { apiNotFound, csrfProtection, errorHandler, requestLogger } from './http/middleware.js';
 import { mountOpenApi } from './http/openapi.routes.js';
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   app.use('*', requestLogger);
   app.onError(errorHandler);
+  app.use('/api/*', bodyLimits);
   app.use('/api/*', csrfProtection);
   app.use('/api/*', sessionMiddleware);
 

@@ -112,7 +112,21 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
     parser.on('error', reject);
     parser.on('close', resolve);
   });
-  source.on('error', () => undefined);
+  // A client that goes away mid-upload must not leave the parser waiting, the file open or a
+  // partial file behind: destroying busboy destroys the file stream, whose failure ends the
+  // request below and removes the partial file.
+  const abort = (error: Error) => {
+    if (!parser.destroyed) parser.destroy(error);
+  };
+  source.on('error', abort);
+  request.signal?.addEventListener(
+    'abort',
+    () => {
+      source.destroy();
+      abort(new Error('The upload was aborted.'));
+    },
+    { once: true },
+  );
   source.pipe(parser);
 
   try {
@@ -120,6 +134,8 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
     if (!saved) throw new AppError('validation_error', 'Please choose a file to upload.', { field: 'file' });
     return await saveMedia(deps, await saved, fields);
   } catch (error) {
+    // Wait for the file stream to close (it may still be opening) before removing what it wrote.
+    await (saved as Promise<ReceivedFile> | null)?.catch(() => undefined);
     await cleanup();
     if (error instanceof UploadRefused) {
       throw new AppError(error.status, error.message, { field: 'file' });

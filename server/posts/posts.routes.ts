@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { describeRoute } from 'hono-openapi';
 import { CreatePostInput, ListPostsQuery, UpdatePostInput } from '../../shared/posts/api.js';
 import { currentUser, requireAuth } from '../auth/session.middleware.js';
@@ -16,43 +15,39 @@ const tags = ['posts'];
 
 /** `/api/posts`: create, list, read, edit, delete, and the post's platform address. */
 export function createPostsRoutes() {
-  return (
-    new Hono<AppEnv>()
-      .use('*', requireAuth)
-      // A post is text and ids: anything near this size is not a real client.
-      .use('*', bodyLimit({ maxSize: 2 * 1024 * 1024 }))
-      .post(
-        '/',
-        describeRoute({ tags, summary: 'Create a draft, a scheduled post or a post to publish now' }),
-        validate('json', CreatePostInput),
-        async (c) => {
-          const post = await createPost(c.var.deps, currentUser(c).id, c.req.valid('json'));
-          return c.json({ post }, 201);
-        },
-      )
-      .get(
-        '/',
-        describeRoute({ tags, summary: 'List upcoming or sent posts (filters, 10 per page)' }),
-        validate('query', ListPostsQuery),
-        async (c) => c.json(await listPosts(c.var.deps, currentUser(c).id, c.req.valid('query'))),
-      )
-      .get('/:id', describeRoute({ tags, summary: 'Read one post' }), async (c) =>
-        c.json({ post: await getPostForUser(c.var.deps, currentUser(c).id, c.req.param('id')) }),
-      )
-      .patch(
-        '/:id',
-        describeRoute({ tags, summary: 'Edit a post (same row)' }),
-        validate('json', UpdatePostInput),
-        async (c) =>
-          c.json({
-            post: await updatePost(c.var.deps, currentUser(c).id, c.req.param('id'), c.req.valid('json')),
-          }),
-      )
-      .delete('/:id', describeRoute({ tags, summary: 'Delete a post and its media' }), async (c) =>
-        c.json(await deletePost(c.var.deps, currentUser(c).id, c.req.param('id'))),
-      )
-      .get('/:id/url', describeRoute({ tags, summary: "The post's address on its platform" }), async (c) =>
-        c.json(await getPostUrl(c.var.deps, currentUser(c).id, c.req.param('id'))),
-      )
-  );
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    .post(
+      '/',
+      describeRoute({ tags, summary: 'Create a draft, a scheduled post or a post to publish now' }),
+      validate('json', CreatePostInput),
+      async (c) => {
+        const post = await createPost(c.var.deps, currentUser(c).id, c.req.valid('json'));
+        return c.json({ post }, 201);
+      },
+    )
+    .get(
+      '/',
+      describeRoute({ tags, summary: 'List upcoming or sent posts (filters, 10 per page)' }),
+      validate('query', ListPostsQuery),
+      async (c) => c.json(await listPosts(c.var.deps, currentUser(c).id, c.req.valid('query'))),
+    )
+    .get('/:id', describeRoute({ tags, summary: 'Read one post' }), async (c) =>
+      c.json({ post: await getPostForUser(c.var.deps, currentUser(c).id, c.req.param('id')) }),
+    )
+    .patch(
+      '/:id',
+      describeRoute({ tags, summary: 'Edit a post (same row)' }),
+      validate('json', UpdatePostInput),
+      async (c) =>
+        c.json({
+          post: await updatePost(c.var.deps, currentUser(c).id, c.req.param('id'), c.req.valid('json')),
+        }),
+    )
+    .delete('/:id', describeRoute({ tags, summary: 'Delete a post and its media' }), async (c) =>
+      c.json(await deletePost(c.var.deps, currentUser(c).id, c.req.param('id'))),
+    )
+    .get('/:id/url', describeRoute({ tags, summary: "The post's address on its platform" }), async (c) =>
+      c.json(await getPostUrl(c.var.deps, currentUser(c).id, c.req.param('id'))),
+    );
 }
