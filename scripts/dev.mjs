@@ -1,5 +1,9 @@
 // `npm run dev`: the server with reload (tsx watch) and Vite's dev server with hot reload.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+// `.env` through Node's own loader; the environment wins over the file.
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 const env = { ...process.env, APP_URL: process.env.APP_URL ?? 'http://localhost:5173' };
 const children = [

@@ -2,6 +2,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
+// `.env` (or POSTLOOM_ENV_FILE) through Node's own loader: variables already set in the
+// environment win over the file, and the server started below inherits them.
+const envFile = process.env.POSTLOOM_ENV_FILE ?? '.env';
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+
 if (!fs.existsSync('dist/webapp/index.html')) {
   console.log('Building the web app (first start)…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });

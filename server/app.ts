@@ -11,6 +11,7 @@ import { apiNotFound, csrfProtection, errorHandler, requestLogger } from './http
 import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
+import { hasLocalOutbox } from './mail/mailer.js';
 import { createDevMailRoutes } from './mail/outbox.routes.js';
 import { createMediaRoutes } from './media/media.routes.js';
 import { createNotificationsRoutes } from './notifications/notifications.routes.js';
@@ -52,7 +53,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);
-  if (!deps.config.isProduction && !deps.config.SMTP_URL) app.route('/dev/mail', createDevMailRoutes());
+  if (hasLocalOutbox(deps.config)) app.route('/dev/mail', createDevMailRoutes());
   if (options.serveWebapp !== false) mountWebapp(app);
   return app;
 }

@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
   ENCRYPTION_KEY: optionalString,
   SANDBOX_URL: optionalString,
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  /** Interface of the built-in sandbox: loopback unless a public demo needs its consent pages reachable. */
+  SANDBOX_HOST: z.string().default('127.0.0.1'),
   /** Unset: on while APP_URL is a loopback address, off on a public one. */
   DEMO_MODE: flag.optional(),
   X_CLIENT_ID: optionalString,

@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
 import { createDeps } from './deps.js';
+import { logStartupAdvice } from './startup-advice.js';
 
 /** Starts Postloom: migrate, serve the API and the web app, start background work. */
 async function main(): Promise<void> {
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const deps = createDeps({ config, db });
   const app = createApp(deps);
+  logStartupAdvice(config, deps.logger);
 
   const stops: Array<() => Promise<void> | void> = [];
 

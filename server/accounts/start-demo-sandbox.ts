@@ -19,7 +19,7 @@ export function needsDemoSandbox(config: Config): boolean {
 export async function startDemoSandbox(config: Config, logger: Logger): Promise<RunningSandbox | null> {
   if (!needsDemoSandbox(config)) return null;
   try {
-    const sandbox = await startSandbox({ port: config.SANDBOX_PORT });
+    const sandbox = await startSandbox({ port: config.SANDBOX_PORT, host: config.SANDBOX_HOST });
     // SANDBOX_PORT=0 (tests) takes a free port; platform URLs are built from the port it got.
     if (config.SANDBOX_PORT === 0) config.SANDBOX_PORT = Number(new URL(sandbox.url).port);
     writeSandboxHandle(config.dataDir, sandbox);

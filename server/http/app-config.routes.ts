@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
+import { hasLocalOutbox } from '../mail/mailer.js';
 import type { AppEnv } from './types.js';
 
 /** `GET /api/app-config`: public facts the web app and extension need before sign-in. No secrets. */
@@ -12,7 +13,9 @@ export function createAppConfigRoutes() {
       return c.json({
         supportUrl: config.SUPPORT_URL,
         googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
-        devMailbox: !config.isProduction && !config.SMTP_URL,
+        devMailbox: hasLocalOutbox(config),
+        // The sidebar warns when anyone on the network can try sandbox accounts.
+        publicDemoMode: config.DEMO_MODE && !config.isLocal,
       });
     },
   );

@@ -14,13 +14,23 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
-  /** True when messages go to the local outbox (no SMTP_URL). */
+  /** True when messages go to the local outbox (no SMTP_URL, APP_URL on loopback). */
   readonly isOutbox: boolean;
 }
 
+/** The local outbox exists only on a plainly local server: no SMTP_URL and APP_URL on loopback. */
+export function hasLocalOutbox(config: Config): boolean {
+  return !config.SMTP_URL && config.isLocal;
+}
+
+export const SMTP_HINT =
+  'E-mail is off: set SMTP_URL (for example smtp://user:password@smtp.example.org:587) so sign-up confirmations and password resets can be sent.';
+
 /**
- * Real SMTP with SMTP_URL; otherwise every message is rendered by nodemailer and kept in
- * the `mail_outbox` table, listed at /dev/mail, with its links printed in the log.
+ * Real SMTP with SMTP_URL. Without it, on a local server, every message is rendered by
+ * nodemailer and kept in the `mail_outbox` table, listed at /dev/mail, with its links printed
+ * in the log. Without it on a public server, nothing is kept or printed (the links are
+ * credentials): each message is dropped with a warning that says how to configure SMTP.
  */
 export function createMailer({
   config,
@@ -39,6 +49,14 @@ export function createMailer({
       isOutbox: false,
       async send(message) {
         await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      },
+    };
+  }
+  if (!hasLocalOutbox(config)) {
+    return {
+      isOutbox: false,
+      async send(message) {
+        logger.warn(SMTP_HINT, { subject: message.subject });
       },
     };
   }

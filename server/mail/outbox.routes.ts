@@ -1,15 +1,26 @@
 import { Hono } from 'hono';
+import { isLoopbackAddress } from '../core/addresses.js';
+import { socketAddress } from '../core/rate-limit.js';
 import type { AppEnv } from '../http/types.js';
 import { escapeHtml } from './escape-html.js';
 import { openOutboxBody } from './mailer.js';
 
 /**
- * `/dev/mail`: the local outbox when no SMTP_URL is set (never in production). Every
+ * `/dev/mail`: the local outbox, mounted only on a local server without SMTP_URL (it holds
+ * every user's confirmation and reset links). It answers only clients on this machine that
+ * did not come through a proxy; anyone else gets the same 404 as a server without it. Every
  * value is escaped; message bodies come from Postloom's own templates, and the page's
  * Content-Security-Policy forbids scripts in case anything slipped through.
  */
 export function createDevMailRoutes() {
   return new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      const peer = socketAddress(c);
+      const proxied =
+        c.req.header('x-forwarded-for') !== undefined || c.req.header('forwarded') !== undefined;
+      if (!peer || !isLoopbackAddress(peer) || proxied) return c.notFound();
+      return next();
+    })
     .use('*', async (c, next) => {
       await next();
       c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");

@@ -1,10 +1,11 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
+import { isLoopbackHostname } from '../core/addresses.js';
 
 /** How this server reaches a platform: its real hosts, the sandbox, or not at all. */
 export type PlatformMode = 'real' | 'sandbox' | 'unavailable';
 
-const ENV_PREFIX: Record<PlatformId, string> = {
+export const ENV_PREFIX: Record<PlatformId, string> = {
   twitter: 'X',
   facebook: 'FACEBOOK',
   instagram: 'INSTAGRAM',
@@ -37,9 +38,14 @@ export function platformMode(config: Config, platform: PlatformId): PlatformMode
   return config.DEMO_MODE ? 'sandbox' : 'unavailable';
 }
 
-/** The sandbox's base URL: SANDBOX_URL, or the built-in one started by `npm start`. */
+/**
+ * The sandbox's base URL: SANDBOX_URL, or the built-in one started by `npm start` (on this
+ * machine, or on APP_URL's host when SANDBOX_HOST opens it to the network for a public demo).
+ */
 export function sandboxBaseUrl(config: Config): string {
-  return (config.SANDBOX_URL ?? `http://localhost:${config.SANDBOX_PORT}`).replace(/\/+$/, '');
+  if (config.SANDBOX_URL) return config.SANDBOX_URL.replace(/\/+$/, '');
+  const host = isLoopbackHostname(config.SANDBOX_HOST) ? 'localhost' : new URL(config.APP_URL).hostname;
+  return `http://${host}:${config.SANDBOX_PORT}`;
 }
 
 /**

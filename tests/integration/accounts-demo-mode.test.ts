@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../support/spawn-server.js';
+import { control } from '../../server/sandbox/sandbox-testing.js';
+import { demoSandboxOf, type RunningServer, startServer } from '../support/spawn-server.js';
 
 let server: RunningServer;
 
@@ -49,4 +51,25 @@ it('starts the built-in sandbox in demo mode and sends every platform to it', as
     expect(consent.status, `${platform} consent page`).toBe(200);
     expect(await consent.text()).toContain('Approve');
   }
+});
+
+it('keeps the demo sandbox on 127.0.0.1 with its control API closed to anyone without the secret', async () => {
+  const sandbox = demoSandboxOf(server);
+  const port = Number(new URL(sandbox.url).port);
+  // What `ss -ltn` shows: every listening socket on the sandbox's port, from the kernel's tables.
+  const listening = ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((cols) => cols[3] === '0A' && Number.parseInt(cols[1]?.split(':')[1] ?? '', 16) === port)
+      .map((cols) => cols[1]?.split(':')[0]),
+  );
+  expect(listening).toEqual(['0100007F']);
+  expect((await fetch(`${sandbox.url}/_control/reset`, { method: 'POST' })).status).toBe(401);
+  expect((await control({ ...sandbox, controlSecret: 'wrong' }, '/published')).status).toBe(401);
+  expect((await control(sandbox, '/published')).status).toBe(200);
+  const stat = fs.statSync(`${server.dataDir}/sandbox-control.json`);
+  expect(stat.mode & 0o077).toBe(0);
 });

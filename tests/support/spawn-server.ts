@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 export interface RunningServer {
+  /** The server on this machine (http://localhost:PORT), whatever APP_URL says. */
   url: string;
+  /** APP_URL as the server was given it. */
+  appUrl: string;
   port: number;
   dataDir: string;
   process: ChildProcess;
@@ -27,25 +30,34 @@ export async function freePort(): Promise<number> {
  * Starts the real server (`node --import tsx server/main.ts`) on a free port with a new
  * DATA_DIR, and waits until `/api/health` answers. The web app must already be built.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { script?: string; startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-e2e-'));
-  const url = env.APP_URL ?? `http://localhost:${port}`;
+  const url = `http://localhost:${port}`;
+  const appUrl = env.APP_URL ?? url;
   let log = '';
   const nodeArgs = process.env.POSTLOOM_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-      // Demo mode's built-in sandbox on a free port: parallel test servers must not share one.
-      SANDBOX_PORT: '0',
-      ...env,
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: dataDir,
-    },
+  // `script` runs a launcher such as scripts/start.mjs (what `npm start` runs) instead of the server.
+  const args = options.script ? [options.script] : [...nodeArgs, '--import', 'tsx', 'server/main.ts'];
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    // Demo mode's built-in sandbox on a free port: parallel test servers must not share one.
+    SANDBOX_PORT: '0',
+    ...env,
+    PORT: String(port),
+    APP_URL: appUrl,
+    DATA_DIR: dataDir,
+  };
+  // An empty value means "not set", as on a fresh install.
+  for (const [key, value] of Object.entries(childEnv)) if (value === '') delete childEnv[key];
+  const child = spawn(process.execPath, args, {
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
@@ -54,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk) => {
     log += chunk;
   });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited early:\n${log}`);
     try {
@@ -67,6 +79,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    appUrl,
     port,
     dataDir,
     process: child,

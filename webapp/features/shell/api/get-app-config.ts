@@ -6,6 +6,8 @@ export interface AppConfig {
   supportUrl: string;
   googleSignIn: boolean;
   devMailbox: boolean;
+  /** DEMO_MODE=on on a public APP_URL. */
+  publicDemoMode: boolean;
 }
 
 export const appConfigQueryKey = ['app-config'] as const;

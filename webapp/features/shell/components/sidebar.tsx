@@ -9,6 +9,7 @@ import {
   SendIcon,
 } from '../../../components/icons';
 import { ConnectAccountButton } from './connect-account-button';
+import { DemoModeNotice } from './demo-mode-notice';
 import { SidebarAccountsSlot } from './sidebar-accounts-slot';
 
 const NAV_ITEMS: { to: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
@@ -70,6 +71,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           ))}
         </ul>
       </nav>
+      <DemoModeNotice />
     </div>
   );
 }
