@@ -4,6 +4,7 @@ import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import {
   ConfirmEmailInput,
+  ConfirmPreviewQuery,
   GoogleCallbackInput,
   LoginInput,
   PasswordResetInput,
@@ -17,9 +18,10 @@ import { AppError } from '../core/errors.js';
 import { clientAddress, createLimiter, rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
-import { confirmEmail } from './confirm-email.js';
+import { CONFIRM_TOKEN_INVALID, confirmEmail } from './confirm-email.js';
 import { createApiToken } from './create-api-token.js';
 import { createExtensionToken } from './create-extension-token.js';
+import { previewEmailToken } from './email-tokens.js';
 import { finishGoogleSignIn } from './finish-google-sign-in.js';
 import { GOOGLE_NOT_CONFIGURED, isGoogleConfigured } from './google-oidc.js';
 import { login } from './login.js';
@@ -102,6 +104,17 @@ export function createAuthRoutes() {
         const session = await confirmEmail(c.var.deps, c.req.valid('json'));
         setSessionCookie(c, session.token, session);
         return c.json(ok);
+      },
+    )
+    .get(
+      '/confirm/preview',
+      describeRoute({ tags, summary: 'Whose address a confirmation link confirms (it stays unused)' }),
+      validate('query', ConfirmPreviewQuery),
+      async (c) => {
+        // The link's holder sees whose account it opens before choosing to sign in as them.
+        const email = await previewEmailToken(c.var.deps.db, 'confirm', c.req.valid('query').token);
+        if (!email) throw new AppError('invalid_token', CONFIRM_TOKEN_INVALID);
+        return c.json({ email });
       },
     )
     .post(

@@ -75,3 +75,22 @@ export async function consumeEmailToken(
     .executeTakeFirst();
   return result.numUpdatedRows === 1n ? row.userId : null;
 }
+
+/** The e-mail a still-valid link token belongs to, without using it up (for "Continue as ..."). */
+export async function previewEmailToken(
+  db: Db,
+  purpose: EmailTokenPurpose,
+  token: string,
+  now = Date.now(),
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('emailTokens')
+    .innerJoin('users', 'users.id', 'emailTokens.userId')
+    .select('users.email')
+    .where('emailTokens.purpose', '=', purpose)
+    .where('emailTokens.usedAt', 'is', null)
+    .where('emailTokens.expiresAt', '>', now)
+    .where('emailTokens.tokenHash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  return row?.email ?? null;
+}

@@ -94,15 +94,34 @@ async function findOrCreateGoogleUser(
   if (bySub) return bySub.id;
   const byEmail = await findUserByEmail(db, google.email);
   if (byEmail) {
-    // Google vouches for the address, so it also counts as confirmed.
+    if (byEmail.emailConfirmedAt === null) {
+      // Pre-hijack defence: anyone could have signed up with this address before its owner.
+      // The owner, now proven by Google, must not inherit that stranger's password or sessions:
+      // the password is cleared (a reset sets a new one) and every session ends.
+      await db
+        .updateTable('users')
+        .set({
+          googleSub: google.sub,
+          passwordHash: null,
+          emailConfirmedAt: now,
+          setupComplete: 1,
+          updatedAt: now,
+        })
+        .where('id', '=', byEmail.id)
+        .execute();
+      await db
+        .updateTable('emailTokens')
+        .set({ usedAt: now })
+        .where('userId', '=', byEmail.id)
+        .where('usedAt', 'is', null)
+        .execute();
+      await deps.lucia.invalidateUserSessions(byEmail.id);
+      return byEmail.id;
+    }
+    // A confirmed account: its owner proved the address before, and Google vouches for it now.
     await db
       .updateTable('users')
-      .set((eb) => ({
-        googleSub: google.sub,
-        emailConfirmedAt: eb.fn.coalesce('emailConfirmedAt', eb.val(now)),
-        setupComplete: 1,
-        updatedAt: now,
-      }))
+      .set({ googleSub: google.sub, setupComplete: 1, updatedAt: now })
       .where('id', '=', byEmail.id)
       .execute();
     return byEmail.id;

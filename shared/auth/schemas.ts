@@ -103,6 +103,9 @@ export const ConfirmEmailInput = z.union([
 ]);
 export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInput>;
 
+export const ConfirmPreviewQuery = z.object({ token: z.string().min(1).max(200) });
+export type ConfirmPreviewQuery = z.infer<typeof ConfirmPreviewQuery>;
+
 export const ResendConfirmationInput = z.object({ email: Email });
 export type ResendConfirmationInput = z.infer<typeof ResendConfirmationInput>;
 

@@ -37,6 +37,25 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
+test('a confirmation link opened while signed out signs in nobody until the visitor continues', async ({
+  page,
+}) => {
+  const victim = 'link-victim@example.com';
+  const signup = await page.request.post(`${server.url}/api/auth/signup`, {
+    data: { email: victim, password: 'victim-secret-1', timezone: 'UTC', language: 'en' },
+  });
+  expect(signup.status()).toBe(201);
+  const token = new RegExp(`\\[mail\\] to ${victim}:[^\\n]*\\n\\s*\\S*/auth/confirm\\?token=([\\w-]+)`).exec(
+    server.output(),
+  )?.[1];
+  expect(token).toBeTruthy();
+  await page.goto(`${server.url}/auth/confirm?token=${token}`);
+  await expect(page.getByRole('button', { name: `Continue as ${victim}` })).toBeVisible();
+  // Opening the link used nothing and signed in nobody.
+  expect((await page.request.get(`${server.url}/api/auth/session`)).status()).toBe(401);
+  await expect(page).toHaveURL(/\/auth\/confirm/);
+});
+
 test('a new user signs up, confirms by e-mail, signs in and out, and resets the password', async ({
   page,
 }) => {
@@ -56,8 +75,13 @@ test('a new user signs up, confirms by e-mail, signs in and out, and resets the 
   expect(stored).toContain(EMAIL);
   expect(stored).not.toContain(PASSWORD);
 
-  // Confirm through the link in the outbox: signed in on the dashboard.
+  // Confirm through the link in the outbox: the link shows whose account it opens and signs in
+  // only when the visitor chooses to continue.
   await followMailLink(page, 'Confirm your Postloom account', 'Confirm my email');
+  const continueAs = page.getByRole('button', { name: `Continue as ${EMAIL}` });
+  await expect(continueAs).toBeVisible();
+  expect((await page.request.get(`${server.url}/api/auth/session`)).status()).toBe(401);
+  await continueAs.click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await signOut(page);

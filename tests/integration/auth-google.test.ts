@@ -83,6 +83,43 @@ describe('Google sign-in', () => {
     expect(row.googleSub).toBe('google-sub-1');
   });
 
+  it("an account pre-registered by a stranger loses the stranger's password and sessions when the owner signs in with Google", async () => {
+    // The attacker signs up first with the victim's address and a password of their own.
+    await signUp(t, 'ada@example.com', 'attacker-pass-1');
+    const row = await t.deps.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row.emailConfirmedAt).toBeNull();
+    const strangerSession = await t.deps.lucia.createSession(row.id, { remember: true, kind: 'token' });
+
+    const res = await finish(await consent());
+    expect(res.status).toBe(200);
+    const owner = await sessionUser(res);
+    expect(owner).toMatchObject({ id: row.id, emailConfirmed: true, hasPassword: false });
+
+    // The stranger's password no longer signs in, and their session is gone.
+    const login = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { email: 'ada@example.com', password: 'attacker-pass-1' },
+    });
+    expect(login.status).toBe(401);
+    const stale = await t.request('/api/auth/session', {
+      headers: { authorization: `Bearer ${strangerSession.id}` },
+    });
+    expect(stale.status).toBe(401);
+    // The owner's own Google session is the one that works.
+    expect((await t.request('/api/auth/session', { headers: { cookie: cookiesOf(res) } })).status).toBe(200);
+  });
+
+  it('keeps the password of an account whose owner had confirmed the address', async () => {
+    await signUp(t, 'ada@example.com', 'owner-pass-1');
+    await t.deps.db.updateTable('users').set({ emailConfirmedAt: Date.now() }).execute();
+    expect((await finish(await consent())).status).toBe(200);
+    const login = await t.request('/api/auth/login', {
+      method: 'POST',
+      json: { email: 'ada@example.com', password: 'owner-pass-1' },
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('signs into the existing user whose e-mail Google verified', async () => {
     await signUp(t, 'Ada@Example.com');
     const existing = await t.deps.db.selectFrom('users').select('id').executeTakeFirstOrThrow();

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { useConfirmEmail } from '../api/confirm-email';
 import { useSession } from '../api/get-session';
+import { usePreviewConfirmation } from '../api/preview-confirmation';
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { AuthCard, Notice } from '../components/auth-card';
 import { TextField } from '../components/text-field';
@@ -16,44 +17,66 @@ export const LINK_MISSING_MESSAGE = 'Invalid confirmation link';
 
 /**
  * /auth/confirm: by the link's token (query), or by the 8-digit code with the e-mail kept
- * from sign-up. Success signs in and opens /dashboard (spec 01 sections 4 and 8).
+ * from sign-up. Success signs in and opens /dashboard (spec 01 sections 4 and 8). A link is
+ * never used on opening: whoever holds it (a link sent by someone else, say) sees whose account
+ * it signs into and chooses "Continue as {email}".
  */
 export function ConfirmPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const session = useSession();
-  const navigate = useNavigate();
-  const confirm = useConfirmEmail();
-  const started = useRef(false);
   const [pending] = useState(() => readPendingSignup());
 
-  useEffect(() => {
-    // A link is single use: StrictMode's second effect run must not spend it twice.
-    if (!token || started.current || session.isPending || session.data) return;
-    started.current = true;
-    confirm.mutate(
-      { token },
-      {
-        onSuccess: () => {
-          clearPendingSignup();
-          navigate('/dashboard', { replace: true });
-        },
-      },
-    );
-  }, [token, session.isPending, session.data, confirm, navigate]);
-
   if (session.isPending) return <FullScreenLoader label="Authenticating..." />;
-  if (session.data && !confirm.isPending && !confirm.error) return <Navigate to="/dashboard" replace />;
-
-  if (token) {
-    if (confirm.error) return <ConfirmFailed error={confirm.error} email={pending?.email ?? ''} />;
-    return <FullScreenLoader label="Confirming your email..." />;
-  }
+  if (session.data) return <Navigate to="/dashboard" replace />;
+  if (token) return <ConfirmByLink token={token} fallbackEmail={pending?.email ?? ''} />;
   if (pending) return <ConfirmByCode email={pending.email} />;
   return (
     <AuthCard title="Email confirmation">
       <Notice tone="error">{LINK_MISSING_MESSAGE}</Notice>
       <BackToSignUp />
+    </AuthCard>
+  );
+}
+
+function ConfirmByLink({ token, fallbackEmail }: { token: string; fallbackEmail: string }) {
+  const navigate = useNavigate();
+  const preview = usePreviewConfirmation(token);
+  const confirm = useConfirmEmail();
+
+  if (preview.isPending) return <FullScreenLoader label="Checking your link..." />;
+  const error = preview.error ?? confirm.error;
+  if (error) return <ConfirmFailed error={error} email={fallbackEmail} />;
+  const email = preview.data?.email ?? '';
+  return (
+    <AuthCard
+      title="Confirm your email"
+      subtitle={
+        <>
+          This link confirms <strong className="break-all">{email}</strong> and signs you in to that account.
+        </>
+      }
+    >
+      <Button
+        fullWidth
+        loading={confirm.isPending}
+        onClick={() =>
+          confirm.mutate(
+            { token },
+            {
+              onSuccess: () => {
+                clearPendingSignup();
+                navigate('/dashboard', { replace: true });
+              },
+            },
+          )
+        }
+      >
+        Continue as {email}
+      </Button>
+      <p className="mt-4 text-gray-500 text-sm">
+        Not your address? Close this page: nothing happens until you continue.
+      </p>
     </AuthCard>
   );
 }
