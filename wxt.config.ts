@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { EXTENSION_PUBLIC_KEY } from './shared/extension/identity';
 
 // The server the extension talks to unless the user picks another in the options page.
 const appUrl = new URL(process.env.APP_URL ?? 'http://localhost:3000');
@@ -36,6 +37,10 @@ export default defineConfig({
             gecko: { id: 'extension@postloom.app', strict_min_version: '128.0' },
           },
         }
-      : { externally_connectable: { matches: [serverHostPattern] } }),
+      : {
+          externally_connectable: { matches: [serverHostPattern] },
+          // Pins the extension id, which the server allow-lists for "Sign in with the web app".
+          key: EXTENSION_PUBLIC_KEY,
+        }),
   }),
 });

@@ -7,7 +7,13 @@ import { createEventsRoutes } from './events/events.routes.js';
 import { createAppConfigRoutes } from './http/app-config.routes.js';
 import { bodyLimits } from './http/body-limits.js';
 import { createHealthRoutes } from './http/health.routes.js';
-import { apiNotFound, csrfProtection, errorHandler, requestLogger } from './http/middleware.js';
+import {
+  apiNotFound,
+  csrfProtection,
+  errorHandler,
+  requestLogger,
+  securityHeaders,
+} from './http/middleware.js';
 import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
@@ -33,6 +39,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     return next();
   });
   app.use('*', requestLogger);
+  app.use('*', securityHeaders);
   app.onError(errorHandler);
   app.use('/api/*', bodyLimits);
   app.use('/api/*', csrfProtection);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EXTENSION_ID, isExtensionId } from '../shared/extension/identity.js';
 import { isLoopbackHostname } from './core/addresses.js';
 
 const flag = z
@@ -56,6 +57,19 @@ export const ConfigSchema = z.object({
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(1000),
   PUBLISH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
+  /** Extension ids "Sign in with the web app" may hand a token to (comma-separated). */
+  EXTENSION_IDS: z
+    .string()
+    .default(EXTENSION_ID)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.every((id) => isExtensionId(id)), {
+      error: 'EXTENSION_IDS must be Chromium extension ids (32 letters a to p), separated by commas',
+    }),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Sign-up, confirmation and password-reset mails per e-mail address an hour (stops mail bombing). */
   RATE_LIMIT_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),

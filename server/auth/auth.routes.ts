@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   ConfirmEmailInput,
   ConfirmPreviewQuery,
+  EXTENSION_NOT_ALLOWED,
+  ExtensionTokenInput,
   GoogleCallbackInput,
   LoginInput,
   PasswordResetInput,
@@ -78,11 +80,19 @@ export function createAuthRoutes() {
     )
     .post(
       '/extension-token',
-      describeRoute({ tags, summary: 'A bearer token the web app hands to the browser extension' }),
+      describeRoute({ tags, summary: 'A bearer token the web app hands to an allowed browser extension' }),
       requireAuth,
-      async (c) => {
+      async (c, next) => {
         // Only the web app's own cookie session may mint one: a bearer token cannot multiply itself.
         if (c.var.session?.kind !== 'cookie') throw new AppError('forbidden', GENERIC_MESSAGES.forbidden);
+        return next();
+      },
+      validate('json', ExtensionTokenInput),
+      async (c) => {
+        // Only for our own extension's ids: any other extension could open the connect page too.
+        if (!c.var.deps.config.EXTENSION_IDS.includes(c.req.valid('json').extensionId)) {
+          throw new AppError('forbidden', EXTENSION_NOT_ALLOWED);
+        }
         return c.json(await createExtensionToken(c.var.deps, currentUser(c).id), 201);
       },
     )

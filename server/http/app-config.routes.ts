@@ -16,6 +16,8 @@ export function createAppConfigRoutes() {
         devMailbox: hasLocalOutbox(config),
         // The sidebar warns when anyone on the network can try sandbox accounts.
         publicDemoMode: config.DEMO_MODE && !config.isLocal,
+        // Extensions "Sign in with the web app" may hand a token to (ids are public).
+        extensionIds: config.EXTENSION_IDS,
       });
     },
   );

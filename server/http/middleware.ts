@@ -73,3 +73,18 @@ function refererOrigin(referer: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * On every response: no page of ours may be framed by another site (clickjacking of the
+ * connect-extension, consent or settings pages), and no response is sniffed as another type.
+ * A route's own Content-Security-Policy keeps its directives and gains frame-ancestors.
+ */
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  const csp = c.res.headers.get('content-security-policy');
+  if (!csp) c.res.headers.set('content-security-policy', "frame-ancestors 'none'");
+  else if (!/frame-ancestors/.test(csp))
+    c.res.headers.set('content-security-policy', `${csp}; frame-ancestors 'none'`);
+  c.res.headers.set('x-frame-options', 'DENY');
+  if (!c.res.headers.has('x-content-type-options')) c.res.headers.set('x-content-type-options', 'nosniff');
+};

@@ -140,3 +140,12 @@ export interface TokenResponse {
   token: string;
   expiresAt: string;
 }
+
+/** "Sign in with the web app": the extension the token is for (checked against EXTENSION_IDS). */
+export const ExtensionTokenInput = z.object({
+  extensionId: z.string().regex(/^[a-p]{32}$/, 'This is not a browser extension id.'),
+});
+export type ExtensionTokenInput = z.infer<typeof ExtensionTokenInput>;
+
+export const EXTENSION_NOT_ALLOWED =
+  'This extension is not allowed to sign in to this Postloom server. The server operator can allow its id with EXTENSION_IDS.';

@@ -7,6 +7,7 @@ import { type BrowserContext, chromium, expect, type Page, test, type Worker } f
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
+import { EXTENSION_ID } from '../../shared/extension/identity';
 import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
 import { type RunningServer, startServer } from '../support/spawn-server';
 
@@ -312,7 +313,10 @@ test('"Sign in with the web app" hands a token from the signed-in web app to thi
     options.getByRole('button', { name: 'Sign in with the web app' }).click(),
   ]);
   await connectPage.waitForLoadState();
+  // Our build pins its id with the manifest key: the id the server allows by default.
+  expect(extensionId).toBe(EXTENSION_ID);
   expect(connectPage.url()).toBe(`${server.url}/extension/connect?extensionId=${extensionId}`);
+  await expect(connectPage.getByText(extensionId)).toBeVisible();
   await connectPage.getByRole('button', { name: 'Connect the Postloom extension' }).click();
   await expect(connectPage.getByRole('status')).toHaveText(
     `The extension is connected as ${EMAIL}. You can close this tab.`,
@@ -325,6 +329,17 @@ test('"Sign in with the web app" hands a token from the signed-in web app to thi
   await expect.poll(badgeText).toBe('');
   await connectPage.close();
   await closeExtensionPages();
+});
+
+test('a look-alike extension sent to the connect page gets no Connect button', async () => {
+  const page = await context.newPage();
+  const stranger = 'abcdefghijklmnopabcdefghijklmnop';
+  await page.goto(`${server.url}/extension/connect?extensionId=${stranger}`);
+  await expect(page.getByText('Unknown extension')).toBeVisible();
+  await expect(page.getByText(stranger)).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('not allowed to sign in');
+  await expect(page.getByRole('button', { name: 'Connect the Postloom extension' })).toHaveCount(0);
+  await page.close();
 });
 
 test('the Firefox build is Manifest V3 with a gecko id', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTENSION_ID } from '../../shared/extension/identity.js';
 import { createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -10,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function mint(headers: Record<string, string>) {
-  return t.request('/api/auth/extension-token', { method: 'POST', headers });
+async function mint(headers: Record<string, string>, extensionId = EXTENSION_ID) {
+  return t.request('/api/auth/extension-token', { method: 'POST', headers, json: { extensionId } });
 }
 
 describe('POST /api/auth/extension-token (Sign in with the web app)', () => {
@@ -42,6 +43,30 @@ describe('POST /api/auth/extension-token (Sign in with the web app)', () => {
   it('refuses a bearer token minting another one', async () => {
     const { token } = (await (await mint({ cookie: user.cookie })).json()) as { token: string };
     expect((await mint({ authorization: `Bearer ${token}` })).status).toBe(403);
+  });
+
+  it('a look-alike extension opening the connect page gets no token for the user', async () => {
+    const res = await mint({ cookie: user.cookie }, 'abcdefghijklmnopabcdefghijklmnop');
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toMatch(/not allowed to sign in/);
+  });
+
+  it('hands tokens to the ids the operator allows with EXTENSION_IDS', async () => {
+    const store = 'ponmlkjihgfedcbaponmlkjihgfedcba';
+    const custom = await createTestApp({ EXTENSION_IDS: `${EXTENSION_ID},${store}` });
+    try {
+      const owner = await createSignedInUser(custom);
+      const res = await custom.request('/api/auth/extension-token', {
+        method: 'POST',
+        headers: { cookie: owner.cookie },
+        json: { extensionId: store },
+      });
+      expect(res.status).toBe(201);
+      const config = (await (await custom.request('/api/app-config')).json()) as { extensionIds: string[] };
+      expect(config.extensionIds).toEqual([EXTENSION_ID, store]);
+    } finally {
+      await custom.close();
+    }
   });
 
   it('refuses a cross-site page using the cookie (CSRF)', async () => {

@@ -12,11 +12,6 @@ export function extensionRuntime(): ChromeRuntime | null {
   return runtime && typeof runtime.sendMessage === 'function' ? runtime : null;
 }
 
-/** Chrome extension ids are 32 letters a to p. */
-export function isExtensionId(value: string | null): value is string {
-  return !!value && /^[a-p]{32}$/.test(value);
-}
-
 export function sendTokenToExtension(
   extensionId: string,
   token: { token: string; expiresAt: string },

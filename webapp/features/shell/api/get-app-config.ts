@@ -8,6 +8,8 @@ export interface AppConfig {
   devMailbox: boolean;
   /** DEMO_MODE=on on a public APP_URL. */
   publicDemoMode: boolean;
+  /** Extension ids "Sign in with the web app" may hand a token to. */
+  extensionIds: string[];
 }
 
 export const appConfigQueryKey = ['app-config'] as const;
