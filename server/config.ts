@@ -57,6 +57,8 @@ export const ConfigSchema = z.object({
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(1000),
   PUBLISH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
+  /** Media each user may keep in DATA_DIR (uploads and files fetched from addresses), in MB. */
+  MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(10_240),
   /** Extension ids "Sign in with the web app" may hand a token to (comma-separated). */
   EXTENSION_IDS: z
     .string()

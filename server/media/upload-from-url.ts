@@ -6,6 +6,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
 import type { MediaDto } from '../../shared/posts/api.js';
+import { isPublicAddress } from '../core/addresses.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
@@ -18,8 +19,8 @@ import {
   sizeLimitMessage,
 } from './media-checks.js';
 import { toMediaDto } from './media-dto.js';
+import { assertFitsQuota, quotaMessage, remainingQuota } from './media-quota.js';
 import { mediaDirectory, relativeStoragePath } from './media-storage.js';
-import { isNonPublicAddress } from './public-address.js';
 import { sniffFileType } from './sniff-media-type.js';
 
 const MAX_REDIRECTS = 5;
@@ -127,7 +128,8 @@ function isTimeout(error: unknown): boolean {
  * `POST /api/media/from-url`: downloads an http(s) file into the user's media the way an
  * upload is stored: capped at the largest upload size while streaming, its type sniffed from
  * the bytes and checked with the same rules. Each hop (at most 5 redirects) is resolved and
- * checked against private addresses (unless ALLOW_PRIVATE_MEDIA_URLS) before connecting.
+ * checked (every special-purpose range, see core/addresses.ts) unless ALLOW_PRIVATE_MEDIA_URLS,
+ * before connecting to exactly the address that was checked.
  */
 export async function uploadFromUrl(
   deps: AppDeps,
@@ -137,7 +139,8 @@ export async function uploadFromUrl(
 ): Promise<MediaDto> {
   const isRefused = deps.config.ALLOW_PRIVATE_MEDIA_URLS
     ? null
-    : (options.isRefused ?? ((address: string) => isNonPublicAddress(address)));
+    : (options.isRefused ?? ((address: string) => !isPublicAddress(address)));
+  await remainingQuota(deps, userId);
   const deadline = AbortSignal.timeout(BODY_TIMEOUT_MS + HEADERS_TIMEOUT_MS);
   let url = parseUrl(rawUrl);
 
@@ -182,6 +185,7 @@ async function storeBody(
   body: Readable,
 ): Promise<MediaDto> {
   const context = { platform: null, postType: null, pasted: false };
+  const quotaLeft = await remainingQuota(deps, userId);
   const dir = mediaDirectory(deps.config, userId);
   await fs.promises.mkdir(dir, { recursive: true });
   const id = newId();
@@ -194,6 +198,7 @@ async function storeBody(
       // Stop reading as soon as the cap is passed: the rest is never downloaded.
       if (size > MAX_UPLOAD_BYTES)
         callback(new AppError('payload_too_large', sizeLimitMessage(context, originalName)));
+      else if (size > quotaLeft) callback(new AppError('payload_too_large', quotaMessage(deps)));
       else callback(null, chunk);
     },
   });
@@ -212,6 +217,7 @@ async function storeBody(
       size,
     });
     if (refusal || !sniffed) refuse(refusal ?? `File "${originalName}" is not a supported format.`);
+    await assertFitsQuota(deps, userId, size);
     const row = {
       id,
       userId,

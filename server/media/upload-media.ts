@@ -18,6 +18,7 @@ import {
   sizeLimitMessage,
 } from './media-checks.js';
 import { toMediaDto } from './media-dto.js';
+import { assertFitsQuota, quotaMessage, remainingQuota } from './media-quota.js';
 import { mediaDirectory, relativeStoragePath } from './media-storage.js';
 import { sniffFileType, sniffHead } from './sniff-media-type.js';
 
@@ -51,6 +52,7 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
   if (!contentType.toLowerCase().startsWith('multipart/form-data') || !request.body) {
     throw new AppError('unsupported_media_type', 'Please upload the file as multipart/form-data.');
   }
+  const quotaLeft = await remainingQuota(deps, userId);
   const dir = mediaDirectory(deps.config, userId);
   await fs.promises.mkdir(dir, { recursive: true });
 
@@ -101,6 +103,7 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
         target,
         context: fields,
         stream,
+        quota: { bytes: quotaLeft, message: quotaMessage(deps) },
       });
       // A refused or failed file stops the whole request.
       saved.catch((error) => {
@@ -160,9 +163,13 @@ interface ReceivedFile {
 
 /** Streams the part to disk, stopping at the largest cap or, when the platform is already known, at its cap. */
 async function receiveFile(
-  file: Omit<ReceivedFile, 'size'> & { context: MediaCheckContext; stream: Readable },
+  file: Omit<ReceivedFile, 'size'> & {
+    context: MediaCheckContext;
+    stream: Readable;
+    quota: { bytes: number; message: string };
+  },
 ) {
-  const { context, originalName } = file;
+  const { context, originalName, quota } = file;
   let size = 0;
   let head = Buffer.alloc(0);
   let early: { mimeType: string } | null = null;
@@ -180,6 +187,7 @@ async function receiveFile(
           }
         }
         if (size > MAX_UPLOAD_BYTES) throw new UploadRefused(sizeLimitMessage(context, originalName));
+        if (size > quota.bytes) throw new UploadRefused(quota.message, 'payload_too_large');
         // Stop as soon as the platform's cap for this kind of file is passed: a check that fails
         // now but passed for an empty file of the same type is a size refusal.
         const mimeType = early?.mimeType;
@@ -194,7 +202,7 @@ async function receiveFile(
   file.stream.on('limit', () => meter.destroy(new UploadRefused(sizeLimitMessage(context, originalName))));
 
   await pipeline(file.stream, meter, fs.createWriteStream(file.target, { flags: 'wx', mode: 0o600 }));
-  const { context: _context, stream: _stream, ...rest } = file;
+  const { context: _context, stream: _stream, quota: _quota, ...rest } = file;
   return { ...rest, size };
 }
 
@@ -210,6 +218,7 @@ async function saveMedia(deps: AppDeps, file: ReceivedFile, context: MediaCheckC
       refusal ?? checkMediaFile(context, { name: originalName, mimeType: '', size: 0 })!,
     );
   }
+  await assertFitsQuota(deps, file.userId, size);
   const row = {
     id: file.id,
     userId: file.userId,

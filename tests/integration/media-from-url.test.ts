@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isNonPublicAddress } from '../../server/media/public-address.js';
+import { isPublicAddress } from '../../server/core/addresses.js';
 import { type AddressPolicy, uploadFromUrl } from '../../server/media/upload-from-url.js';
 import { createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -167,7 +167,7 @@ describe('redirects are checked at every hop', () => {
   // Offline, no public host can redirect, so the entry hop (the local /to-* page) stands in for
   // a public site: the policy allows it and applies the real check to every later hop.
   const entryHopIsPublic: AddressPolicy = (address, url) =>
-    url.pathname.startsWith('/to-') ? false : isNonPublicAddress(address);
+    url.pathname.startsWith('/to-') ? false : !isPublicAddress(address);
 
   it('refuses a redirect to the metadata address or to loopback', async () => {
     for (const hop of ['/to-metadata', '/to-loopback']) {
@@ -187,7 +187,7 @@ describe('redirects are checked at every hop', () => {
   });
 });
 
-describe('isNonPublicAddress', () => {
+describe('SSRF: the addresses a fetch by URL refuses', () => {
   it.each([
     '127.0.0.1',
     '127.8.9.10',
@@ -197,22 +197,64 @@ describe('isNonPublicAddress', () => {
     '192.168.1.1',
     '169.254.169.254',
     '0.0.0.0',
+    '0.1.2.3',
+    '100.64.0.1',
+    '100.127.255.254',
+    '192.0.0.8',
+    '192.0.2.1',
+    '198.18.0.1',
+    '224.0.0.1',
+    '240.0.0.1',
+    '255.255.255.255',
     '::1',
     '::',
+    '[::7f00:1]',
+    '::a9fe:a9fe',
+    '64:ff9b::7f00:1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::',
+    '2002:c0a8:101::1',
+    '2001:db8::1',
+    '2001::1',
     'fc00::1',
     'fd12:3456::1',
     'fe80::1',
+    'febf::1',
+    'ff02::1',
     '::ffff:127.0.0.1',
     '::ffff:7f00:1',
     '::ffff:a9fe:a9fe',
-  ])('refuses %s', (address) => {
-    expect(isNonPublicAddress(address)).toBe(true);
+    '::ffff:100.64.0.1',
+  ])('an attacker cannot reach %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    'allows %s',
-    (address) => {
-      expect(isNonPublicAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+  ])('allows the public address %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+
+  it('refuses an IPv4 address written in IPv6 form in the URL itself', async () => {
+    const t = await createTestApp();
+    try {
+      const user = await createSignedInUser(t);
+      for (const url of [
+        'http://[::7f00:1]/x.png',
+        'http://[64:ff9b::a9fe:a9fe]/x.png',
+        'http://[::ffff:127.0.0.1]/x.png',
+      ]) {
+        await expect(uploadFromUrl(t.deps, user.id, url), url).rejects.toMatchObject({
+          message: 'This address points to a private or local network and cannot be fetched.',
+        });
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });
