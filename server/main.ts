@@ -5,6 +5,8 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
 import { createDeps } from './deps.js';
+import { logUnhandledRejections } from './process-handlers.js';
+import { startPruneJob } from './scheduler/prune.job.js';
 import { logStartupAdvice } from './startup-advice.js';
 
 /** Starts Postloom: migrate, serve the API and the web app, start background work. */
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
   const db = openDatabase({ file: databaseFile(config.dataDir) });
   await migrateToLatest(db);
   const deps = createDeps({ config, db });
+  logUnhandledRejections(deps.logger);
   const app = createApp(deps);
   logStartupAdvice(config, deps.logger);
 
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
   stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   if (config.SCHEDULER) stops.push(startTokenRefreshJob(deps));
+  stops.push(startPruneJob(deps));
 
   if (config.SCHEDULER) {
     await deps.scheduler.start();

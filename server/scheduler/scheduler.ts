@@ -133,12 +133,14 @@ export function createScheduler(deps: AppDeps): Scheduler {
 
   function launch(platform: PlatformId, post: ScheduledPostRow): void {
     inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
-    void runClaimed(platform, post).finally(() => {
-      const wasFull = (inFlight.get(platform) ?? 0) >= config.PUBLISH_CONCURRENCY;
-      inFlight.set(platform, (inFlight.get(platform) ?? 1) - 1);
-      // Only a full platform may have left due posts behind; otherwise the timers cover it.
-      if (wasFull) requestTick();
-    });
+    void runClaimed(platform, post)
+      .catch((error: unknown) => logger.error('publishing failed unexpectedly', { postId: post.id, error }))
+      .finally(() => {
+        const wasFull = (inFlight.get(platform) ?? 0) >= config.PUBLISH_CONCURRENCY;
+        inFlight.set(platform, (inFlight.get(platform) ?? 1) - 1);
+        // Only a full platform may have left due posts behind; otherwise the timers cover it.
+        if (wasFull) requestTick();
+      });
   }
 
   async function runClaimed(

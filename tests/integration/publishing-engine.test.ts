@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
+import { control } from '../../server/sandbox/sandbox-testing.js';
 import { recoverOrphanedPosts } from '../../server/scheduler/recover-posts.js';
 import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import {
@@ -86,7 +88,7 @@ describe('the publishing engine', () => {
       .where('userId', '=', user.id)
       .execute();
     expect(notes.map((n) => n.type)).toEqual(['post_success']);
-    const health = await (await t.request('/api/health')).json();
+    const health = await (await t.request('/api/health', { headers: { cookie: user.cookie } })).json();
     expect(health.scheduler.lastTick).not.toBeNull();
     expect(health.scheduler.overdue).toBe(0);
   });
@@ -240,5 +242,86 @@ describe('the publishing engine', () => {
     const row = await postRow(post.id);
     expect(row.status).toBe('failed');
     expect(row.errorMessage).toBe('Account disconnected');
+  });
+});
+
+describe('the scheduler survives failing database writes', () => {
+  it('keeps running, leaves no promise unhandled, and publishes again once writes work', async () => {
+    const errors: string[] = [];
+    t.deps.logger.error = (message: string) => {
+      errors.push(message);
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const db = t.deps.db;
+    try {
+      // Every write to the app state (the heartbeat) and to a post's status fails, as on a full disk.
+      await sql`CREATE TRIGGER fail_heartbeat BEFORE INSERT ON app_state BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+        db,
+      );
+      await sql`CREATE TRIGGER fail_claims BEFORE UPDATE OF status ON scheduled_posts BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+        db,
+      );
+      const stuck = await createPost('Written while the disk is full', {
+        action: 'schedule',
+        scheduledAt: new Date(Date.now() + 500).toISOString(),
+      });
+      await t.deps.scheduler.start();
+      await waitFor(
+        async () => errors.length,
+        (n) => n >= 2,
+        5000,
+      );
+      expect(errors).toContain('scheduler tick failed');
+      expect((await postRow(stuck.id)).status).toBe('scheduled');
+
+      await sql`DROP TRIGGER fail_heartbeat`.execute(db);
+      await sql`DROP TRIGGER fail_claims`.execute(db);
+      // The same scheduler, still running, publishes once the disk recovers.
+      const row = await waitFor(
+        () => postRow(stuck.id),
+        (r) => r.status === 'posted',
+      );
+      expect(row.status).toBe('posted');
+      expect(await publishedTexts()).toEqual(['Written while the disk is full']);
+      const health = await (await t.request('/api/health', { headers: { cookie: user.cookie } })).json();
+      expect(Date.parse(health.scheduler.lastTick)).toBeGreaterThan(Date.now() - 5000);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+  });
+
+  it('a post held back by the platform cap whose write fails is logged, not left unhandled', async () => {
+    await control(sandbox, '/settings', { rateLimits: false });
+    const errors: string[] = [];
+    t.deps.logger.error = (message: string) => {
+      errors.push(message);
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // X allows 100 creates per 15 minutes per account: the 101st post waits, and putting it
+      // back to `scheduled` fails.
+      await sql`CREATE TRIGGER fail_requeue BEFORE UPDATE OF status ON scheduled_posts WHEN OLD.status = 'publishing' AND NEW.status = 'scheduled' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+        t.deps.db,
+      );
+      const dueAt = new Date(Date.now() + 2000).toISOString();
+      for (let i = 0; i < 101; i++)
+        await createPost(`Capped ${i}`, { action: 'schedule', scheduledAt: dueAt });
+      await t.deps.scheduler.start();
+      await waitFor(
+        async () => errors.length,
+        (n) => n >= 1,
+        15_000,
+      );
+      expect(errors).toContain('publishing failed unexpectedly');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
   });
 });
