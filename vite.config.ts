@@ -6,7 +6,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'webapp',
   plugins: [react(), tailwindcss()],
-  build: { outDir: '../dist/webapp', emptyOutDir: true, sourcemap: true },
+  // No source maps: the served bundle must not hand out the sources (and their comments).
+  build: { outDir: '../dist/webapp', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' },

@@ -16,8 +16,9 @@ import {
   UpdatePasswordInput,
 } from '../../shared/auth/schemas.js';
 import { GENERIC_MESSAGES } from '../../shared/http/errors.js';
+import { clientAddress } from '../core/client-address.js';
 import { AppError } from '../core/errors.js';
-import { clientAddress, createLimiter, rateLimit } from '../core/rate-limit.js';
+import { createLimiter, rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
 import { CONFIRM_TOKEN_INVALID, confirmEmail } from './confirm-email.js';

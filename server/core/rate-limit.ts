@@ -1,7 +1,7 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/types.js';
-import { addressKey, parseAddress } from './addresses.js';
+import { addressKey } from './addresses.js';
+import { clientAddress } from './client-address.js';
 import { AppError } from './errors.js';
 
 /** Buckets kept per limiter; past it the least recently used ones are dropped, never all of them. */
@@ -36,34 +36,6 @@ export function createTokenBucket(capacity: number, perMs: number, maxBuckets = 
       return buckets.size;
     },
   };
-}
-
-/**
- * The client's address. With TRUST_PROXY on, the right-most X-Forwarded-For entry that our own
- * proxies did not add: each of the TRUST_PROXY_HOPS proxies appends the address it saw, so the
- * entry TRUST_PROXY_HOPS from the right was written by the outermost trusted proxy. Entries to
- * its left come from the client and are never believed.
- */
-export function clientAddress(c: Context<AppEnv>): string {
-  const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.var.deps.config;
-  if (TRUST_PROXY) {
-    const hops = (c.req.header('x-forwarded-for') ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    const entry = hops[Math.max(0, hops.length - TRUST_PROXY_HOPS)];
-    if (entry && parseAddress(entry)) return entry;
-  }
-  return socketAddress(c) ?? 'unknown';
-}
-
-/** The peer of the TCP connection (undefined for in-process requests). */
-export function socketAddress(c: Context<AppEnv>): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
 }
 
 /** 429 with a clear message once a key spends its requests for the window. */

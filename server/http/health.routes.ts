@@ -1,11 +1,16 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { sql } from 'kysely';
+import { isDirectLocalClient } from '../core/client-address.js';
 import type { AppEnv } from './types.js';
 
 export type HealthExtension = (deps: AppEnv['Variables']['deps']) => Promise<Record<string, unknown>>;
 
-/** `GET /api/health`: 200 when the database answers; features add their facts through `extensions`. */
+/**
+ * `GET /api/health`: 200 when the database answers. Anonymous callers learn only `status`;
+ * signed-in users and monitoring on this machine also see the features' facts (scheduler
+ * ticks, overdue posts) through `extensions`.
+ */
 export function createHealthRoutes(extensions: HealthExtension[] = []) {
   return new Hono<AppEnv>().get(
     '/',
@@ -15,8 +20,9 @@ export function createHealthRoutes(extensions: HealthExtension[] = []) {
       try {
         await sql`select 1`.execute(db);
       } catch {
-        return c.json({ status: 'error', database: 'unavailable' }, 503);
+        return c.json({ status: 'error' }, 503);
       }
+      if (!c.var.user && !isDirectLocalClient(c)) return c.json({ status: 'ok' });
       const facts = Object.assign({}, ...(await Promise.all(extensions.map((extend) => extend(c.var.deps)))));
       return c.json({ status: 'ok', database: 'ok', time: new Date().toISOString(), ...facts });
     },

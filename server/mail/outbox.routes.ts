@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { isLoopbackAddress } from '../core/addresses.js';
-import { socketAddress } from '../core/rate-limit.js';
+import { isDirectLocalClient } from '../core/client-address.js';
 import type { AppEnv } from '../http/types.js';
 import { escapeHtml } from './escape-html.js';
 import { openOutboxBody } from './mailer.js';
@@ -15,10 +14,7 @@ import { openOutboxBody } from './mailer.js';
 export function createDevMailRoutes() {
   return new Hono<AppEnv>()
     .use('*', async (c, next) => {
-      const peer = socketAddress(c);
-      const proxied =
-        c.req.header('x-forwarded-for') !== undefined || c.req.header('forwarded') !== undefined;
-      if (!peer || !isLoopbackAddress(peer) || proxied) return c.notFound();
+      if (!isDirectLocalClient(c)) return c.notFound();
       return next();
     })
     .use('*', async (c, next) => {

@@ -1,0 +1,42 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import type { AppEnv } from '../http/types.js';
+import { isLoopbackAddress, parseAddress } from './addresses.js';
+
+/**
+ * The client's address. With TRUST_PROXY on, the right-most X-Forwarded-For entry that our own
+ * proxies did not add: each of the TRUST_PROXY_HOPS proxies appends the address it saw, so the
+ * entry TRUST_PROXY_HOPS from the right was written by the outermost trusted proxy. Entries to
+ * its left come from the client and are never believed.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  const { TRUST_PROXY, TRUST_PROXY_HOPS } = c.var.deps.config;
+  if (TRUST_PROXY) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const entry = hops[Math.max(0, hops.length - TRUST_PROXY_HOPS)];
+    if (entry && parseAddress(entry)) return entry;
+  }
+  return socketAddress(c) ?? 'unknown';
+}
+
+/** The peer of the TCP connection (undefined for in-process requests). */
+export function socketAddress(c: Context<AppEnv>): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A client on this machine talking to us directly: a loopback peer with no proxy header. A
+ * reverse proxy on the same machine also connects from loopback, but it says so in a header.
+ */
+export function isDirectLocalClient(c: Context<AppEnv>): boolean {
+  const peer = socketAddress(c);
+  if (!peer || !isLoopbackAddress(peer)) return false;
+  return c.req.header('x-forwarded-for') === undefined && c.req.header('forwarded') === undefined;
+}
