@@ -36,8 +36,8 @@ export const ConfigSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /** Interface of the built-in sandbox: loopback unless a public demo needs its consent pages reachable. */
   SANDBOX_HOST: z.string().default('127.0.0.1'),
-  /** Unset: on while APP_URL is a loopback address, off on a public one. */
-  DEMO_MODE: flag.optional(),
+  /** Unset (or empty): on while APP_URL is a loopback address, off on a public one. */
+  DEMO_MODE: z.preprocess((value) => (value === '' ? undefined : value), flag.optional()),
   X_CLIENT_ID: optionalString,
   X_CLIENT_SECRET: optionalString,
   FACEBOOK_CLIENT_ID: optionalString,
@@ -62,9 +62,9 @@ export const ConfigSchema = z.object({
   /** Extension ids "Sign in with the web app" may hand a token to (comma-separated). */
   EXTENSION_IDS: z
     .string()
-    .default(EXTENSION_ID)
+    .optional()
     .transform((value) =>
-      value
+      (value?.trim() ? value : EXTENSION_ID)
         .split(',')
         .map((id) => id.trim())
         .filter(Boolean),
