@@ -30,16 +30,16 @@ async function readUntil(body: ReadableStream<Uint8Array>, predicate: (text: str
   return text;
 }
 
+let t: TestApp;
+let user: PostsUser;
+
+beforeEach(async () => {
+  t = await createTestApp();
+  user = await createUser(t);
+});
+afterEach(() => t.close());
+
 describe('GET /api/events', () => {
-  let t: TestApp;
-  let user: PostsUser;
-
-  beforeEach(async () => {
-    t = await createTestApp();
-    user = await createUser(t);
-  });
-  afterEach(() => t.close());
-
   it('refuses a request without a session', async () => {
     expect((await t.request('/api/events')).status).toBe(401);
   });
@@ -95,15 +95,6 @@ describe('GET /api/events', () => {
 });
 
 describe('a live stream ends with its session', () => {
-  let t: TestApp;
-  let user: PostsUser;
-
-  beforeEach(async () => {
-    t = await createTestApp();
-    user = await createUser(t);
-  });
-  afterEach(() => t.close());
-
   /** The events route alone, re-checking its session every `sessionCheckMs`. */
   function eventsApp(sessionCheckMs: number) {
     const app = new Hono<AppEnv>();

@@ -245,15 +245,21 @@ describe('the publishing engine', () => {
   });
 });
 
+/** Collects the logger's errors and any promise rejection nobody handled. */
+function watchFailures() {
+  const errors: string[] = [];
+  t.deps.logger.error = (message: string) => {
+    errors.push(message);
+  };
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  return { errors, unhandled, stop: () => process.off('unhandledRejection', onUnhandled) };
+}
+
 describe('the scheduler survives failing database writes', () => {
   it('keeps running, leaves no promise unhandled, and publishes again once writes work', async () => {
-    const errors: string[] = [];
-    t.deps.logger.error = (message: string) => {
-      errors.push(message);
-    };
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
+    const { errors, unhandled, stop } = watchFailures();
     const db = t.deps.db;
     try {
       // Every write to the app state (the heartbeat) and to a post's status fails, as on a full disk.
@@ -288,20 +294,14 @@ describe('the scheduler survives failing database writes', () => {
       const health = await (await t.request('/api/health', { headers: { cookie: user.cookie } })).json();
       expect(Date.parse(health.scheduler.lastTick)).toBeGreaterThan(Date.now() - 5000);
     } finally {
-      process.off('unhandledRejection', onUnhandled);
+      stop();
     }
     expect(unhandled).toEqual([]);
   });
 
   it('a post held back by the platform cap whose write fails is logged, not left unhandled', async () => {
     await control(sandbox, '/settings', { rateLimits: false });
-    const errors: string[] = [];
-    t.deps.logger.error = (message: string) => {
-      errors.push(message);
-    };
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
+    const { errors, unhandled, stop } = watchFailures();
     try {
       // X allows 100 creates per 15 minutes per account: the 101st post waits, and putting it
       // back to `scheduled` fails.
@@ -320,7 +320,7 @@ describe('the scheduler survives failing database writes', () => {
       expect(errors).toContain('publishing failed unexpectedly');
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {
-      process.off('unhandledRejection', onUnhandled);
+      stop();
     }
     expect(unhandled).toEqual([]);
   });
