@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
+import { isBillingOn } from '../billing/billing-settings.js';
 import type { AppEnv } from './types.js';
 
 /** `GET /api/app-config`: public facts the web app and extension need before sign-in. No secrets. */
@@ -13,6 +14,7 @@ export function createAppConfigRoutes() {
         supportUrl: config.SUPPORT_URL,
         googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
         devMailbox: !config.isProduction && !config.SMTP_URL,
+        billing: isBillingOn(config),
       });
     },
   );
