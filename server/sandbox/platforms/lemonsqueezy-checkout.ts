@@ -80,7 +80,7 @@ function cardBrand(digits: string): string {
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f8fafc;color:#0f172a}
 .wrap{max-width:880px;margin:0 auto;padding:24px 16px;display:grid;gap:20px}
-@media(min-width:760px){.wrap{grid-template-columns:1fr 1fr;padding:56px 24px}}
+@media(min-width:760px){.wrap{grid-template-columns:1fr 1fr;align-items:start;padding:56px 24px}}
 .card{background:#fff;border:1px solid #e2e8f0;border-radius:14px;padding:24px}
 .badge{display:inline-block;font-size:12px;font-weight:700;color:#92400e;background:#fef3c7;border-radius:999px;padding:3px 10px}
 .store{font-weight:700;color:#7047eb;font-size:15px;margin-top:12px}
