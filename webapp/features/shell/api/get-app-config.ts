@@ -6,6 +6,8 @@ export interface AppConfig {
   supportUrl: string;
   googleSignIn: boolean;
   devMailbox: boolean;
+  /** This server charges for access (BILLING=lemonsqueezy): the gate, banner and Subscription menu. */
+  billing: boolean;
 }
 
 export const appConfigQueryKey = ['app-config'] as const;
