@@ -1,20 +1,12 @@
 import type { SubscriptionStatus } from '../../shared/billing/billing.js';
+import type { SubscriptionsTable } from '../db/schema.js';
 import type { LsSubscriptionAttributes } from './lemonsqueezy-resources.js';
 
 /** The columns a Lemon Squeezy subscription object decides. */
-export interface SubscriptionFields {
-  status: SubscriptionStatus;
-  planId: string | null;
-  planName: string | null;
-  providerCustomerId: string | null;
-  trialEndDate: number | null;
-  currentPeriodEnd: number | null;
-  cancelAtPeriodEnd: number;
-  cardBrand: string | null;
-  cardLastFour: string | null;
-  testMode: number;
-  providerUpdatedAt: number;
-}
+export type SubscriptionFields = Omit<
+  SubscriptionsTable,
+  'id' | 'userId' | 'provider' | 'providerSubscriptionId' | 'status' | 'createdAt' | 'updatedAt'
+> & { status: SubscriptionStatus };
 
 /**
  * Lemon Squeezy's statuses in the spec's terms (docs.lemonsqueezy.com/api/subscriptions):

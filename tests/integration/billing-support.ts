@@ -3,6 +3,7 @@ import { newId } from '../../server/core/ids.js';
 import type { SubscriptionsTable } from '../../server/db/schema.js';
 import { control, type SandboxHandle } from '../../server/sandbox/sandbox-testing.js';
 import type { TestApp } from '../support/test-app.js';
+import { createUser } from './posts-support.js';
 
 /** Helpers for the billing suites: users of a given age, subscription rows and signed webhooks. */
 
@@ -29,27 +30,15 @@ export interface BillingUser {
 
 /** A confirmed user who signed up `ageDays` ago, with a bearer session. */
 export async function createUserAged(t: TestApp, ageDays = 0): Promise<BillingUser> {
+  const user = await createUser(t);
   const createdAt = Date.now() - ageDays * DAY;
-  const id = newId();
-  const email = `${id}@billing.test`;
-  await t.deps.db
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      passwordHash: null,
-      emailConfirmedAt: createdAt,
-      googleSub: null,
-      timezone: 'UTC',
-      language: 'en',
-      timeFormat: null,
-      setupComplete: 1,
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .execute();
-  const session = await t.deps.lucia.createSession(id, { remember: true, kind: 'token' });
-  return { id, email, headers: { authorization: `Bearer ${session.id}` } };
+  const row = await t.deps.db
+    .updateTable('users')
+    .set({ createdAt, emailConfirmedAt: createdAt })
+    .where('id', '=', user.id)
+    .returning('email')
+    .executeTakeFirstOrThrow();
+  return { ...user, email: row.email };
 }
 
 /** A subscription row as the webhooks would have written it. */

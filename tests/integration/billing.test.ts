@@ -33,6 +33,16 @@ async function status(user: BillingUser): Promise<BillingStatus> {
   return (await res.json()) as BillingStatus;
 }
 
+/** Submits the sandbox's hosted checkout form, as the Pay button does. */
+function payAtCheckout(checkoutUrl: string, email: string, card: string) {
+  return fetch(checkoutUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, name: 'Dana Buyer', card }),
+  });
+}
+
 async function subscriptionRows(userId: string) {
   return t.deps.db.selectFrom('subscriptions').selectAll().where('userId', '=', userId).execute();
 }
@@ -415,12 +425,7 @@ describe('checkout, cancel and resume through the Lemon Squeezy sandbox', () => 
     const html = await page.text();
     expect(html).toContain('Pay $15.00');
     expect(html).toContain(user.email);
-    const pay = await fetch(checkoutUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: user.email, name: 'Dana Buyer', card: '4242 4242 4242 4242' }),
-    });
+    const pay = await payAtCheckout(checkoutUrl, user.email, '4242 4242 4242 4242');
     expect(pay.status).toBe(303);
     expect(pay.headers.get('location')).toBe(`${t.url}/subscription/success`);
 
@@ -475,12 +480,7 @@ describe('checkout, cancel and resume through the Lemon Squeezy sandbox', () => 
     const { checkoutUrl } = (await (
       await t.request('/api/billing/checkout', { method: 'POST', headers: user.headers })
     ).json()) as { checkoutUrl: string };
-    const pay = await fetch(checkoutUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: user.email, name: 'Dana Buyer', card: '4000 0000 0000 0002' }),
-    });
+    const pay = await payAtCheckout(checkoutUrl, user.email, '4000 0000 0000 0002');
     expect(pay.status).toBe(402);
     expect(await pay.text()).toContain('Your card was declined.');
     expect(await subscriptionRows(user.id)).toEqual([]);
