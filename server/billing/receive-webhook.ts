@@ -13,12 +13,7 @@ import {
 } from './billing.repository.js';
 import { lemonSqueezySettings } from './billing-settings.js';
 import { WEBHOOK_EVENTS } from './ensure-webhook.js';
-import {
-  LsSubscription,
-  LsSubscriptionInvoice,
-  type LsWebhookPayload,
-  LsWebhookPayload as PayloadSchema,
-} from './lemonsqueezy-resources.js';
+import { LsSubscription, LsSubscriptionInvoice, LsWebhookPayload } from './lemonsqueezy-resources.js';
 import { toSubscriptionFields } from './subscription-mapping.js';
 import { isValidSignature, webhookEventId } from './webhook-signature.js';
 
@@ -75,7 +70,7 @@ function parsePayload(rawBody: Uint8Array): LsWebhookPayload {
   } catch {
     throw new AppError('validation_error', 'The webhook body is not JSON.');
   }
-  const parsed = PayloadSchema.safeParse(json);
+  const parsed = LsWebhookPayload.safeParse(json);
   if (!parsed.success)
     throw new AppError('validation_error', 'The webhook body is not a Lemon Squeezy event.');
   return parsed.data;
