@@ -486,6 +486,18 @@ describe('checkout, cancel and resume through the Lemon Squeezy sandbox', () => 
     expect(await subscriptionRows(user.id)).toEqual([]);
   });
 
+  it('limits checkouts to 10 a minute per user', async () => {
+    const user = await createUserAged(t, 9);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (await t.request('/api/billing/checkout', { method: 'POST', headers: user.headers })).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((code) => code === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
   it("never shows or cancels another user's subscription", async () => {
     const owner = await createUserAged(t, 10);
     const stranger = await createUserAged(t, 10);
