@@ -3,6 +3,8 @@ import { requestId } from 'hono/request-id';
 import { createAccountsRoutes } from './accounts/accounts.routes.js';
 import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
+import { createBillingRoutes } from './billing/billing.routes.js';
+import { subscriptionGate } from './billing/subscription-gate.js';
 import { createEventsRoutes } from './events/events.routes.js';
 import { createAppConfigRoutes } from './http/app-config.routes.js';
 import { bodyLimits } from './http/body-limits.js';
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', bodyLimits);
   app.use('/api/*', csrfProtection);
   app.use('/api/*', sessionMiddleware);
+  app.use('/api/*', subscriptionGate);
 
   // Feature routes: one line per feature, each a Hono sub-app.
   app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.scheduler.health() })]));
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/auth', createAuthRoutes());
   app.route('/api/accounts', createAccountsRoutes());
   app.route('/api/accounts', createAccountHelperRoutes());
+  app.route('/api/billing', createBillingRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

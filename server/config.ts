@@ -75,6 +75,12 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Sign-up, confirmation and password-reset mails per e-mail address an hour (stops mail bombing). */
   RATE_LIMIT_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** off: no paywall (self-hosting). lemonsqueezy: a free trial, then a subscription. */
+  BILLING: z.enum(['off', 'lemonsqueezy']).default('off'),
+  LEMONSQUEEZY_API_KEY: optionalString,
+  LEMONSQUEEZY_STORE_ID: optionalString,
+  LEMONSQUEEZY_VARIANT_ID: optionalString,
+  LEMONSQUEEZY_WEBHOOK_SECRET: optionalString,
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {
@@ -99,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const isLocal = isLoopbackHostname(new URL(values.APP_URL).hostname);
+  const billingProblem = lemonSqueezyConfigProblem(values, values.DEMO_MODE ?? isLocal);
+  if (billingProblem) throw new ConfigError(`Invalid configuration:\n${billingProblem}`);
   return {
     ...values,
     // Demo mode hands out sandbox accounts to anyone: only by default on a machine nobody else reaches.
@@ -108,4 +116,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isHttps: values.APP_URL.startsWith('https://'),
     isLocal,
   };
+}
+
+const LEMONSQUEEZY_KEYS = [
+  'LEMONSQUEEZY_API_KEY',
+  'LEMONSQUEEZY_STORE_ID',
+  'LEMONSQUEEZY_VARIANT_ID',
+  'LEMONSQUEEZY_WEBHOOK_SECRET',
+] as const;
+
+/**
+ * BILLING=lemonsqueezy needs all four credentials, or none with demo mode (or SANDBOX_URL) so the
+ * sandbox stands in. Some but not all is always a mistake: never fall back to fake payments then.
+ */
+function lemonSqueezyConfigProblem(
+  values: z.infer<typeof ConfigSchema>,
+  demoMode: boolean,
+): string | undefined {
+  if (values.BILLING !== 'lemonsqueezy') return undefined;
+  const missing = LEMONSQUEEZY_KEYS.filter((key) => !values[key]);
+  if (missing.length === 0) return undefined;
+  if (missing.length < LEMONSQUEEZY_KEYS.length) {
+    return `BILLING=lemonsqueezy: ${missing.join(', ')} must be set too`;
+  }
+  if (demoMode || values.SANDBOX_URL) return undefined;
+  return `BILLING=lemonsqueezy needs ${LEMONSQUEEZY_KEYS.join(', ')} (or DEMO_MODE=on to use the sandbox)`;
 }

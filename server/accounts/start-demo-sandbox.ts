@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PLATFORM_IDS } from '../../shared/platforms/ids.js';
+import { billingMode } from '../billing/billing-settings.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../core/logger.js';
 import { configuredCredentials } from '../platforms/platform-endpoints.js';
@@ -9,6 +10,8 @@ import { type RunningSandbox, startSandbox } from '../sandbox/sandbox-server.js'
 /** Demo mode needs the built-in sandbox when no SANDBOX_URL is set and a platform has no credentials. */
 export function needsDemoSandbox(config: Config): boolean {
   if (config.SANDBOX_URL || !config.DEMO_MODE) return false;
+  // BILLING=lemonsqueezy without credentials: the sandbox stands in for Lemon Squeezy too.
+  if (billingMode(config) === 'sandbox') return true;
   return PLATFORM_IDS.some((platform) => !configuredCredentials(config, platform));
 }
 

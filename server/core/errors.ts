@@ -23,6 +23,7 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   not_configured: 503,
   internal_error: 500,
   unknown_error: 500,
+  subscription_required: 402,
 };
 
 /** An error meant for the client: its code and message go on the wire as they are. */

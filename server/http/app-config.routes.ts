@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
+import { isBillingOn } from '../billing/billing-settings.js';
 import { hasLocalOutbox } from '../mail/mailer.js';
 import type { AppEnv } from './types.js';
 
@@ -18,6 +19,7 @@ export function createAppConfigRoutes() {
         publicDemoMode: config.DEMO_MODE && !config.isLocal,
         // Extensions "Sign in with the web app" may hand a token to (ids are public).
         extensionIds: config.EXTENSION_IDS,
+        billing: isBillingOn(config),
       });
     },
   );

@@ -12,6 +12,8 @@ const LIMITS: Array<{ prefix: string; maxSize: number }> = [
   { prefix: '/api/posts', maxSize: 1 * MB },
   { prefix: '/api/queues', maxSize: 1 * MB },
   { prefix: '/api/auth', maxSize: 64 * KB },
+  // Lemon Squeezy's subscription payloads (the route keeps its own cap with the same size).
+  { prefix: '/api/billing/webhook', maxSize: 256 * KB },
 ];
 
 function limitFor(path: string): number {

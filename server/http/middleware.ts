@@ -56,6 +56,9 @@ export const csrfProtection: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Exchanging credentials for a bearer token sets no cookie and a cross-site page cannot read the
   // answer: the extension's sign-in (sent with its chrome-extension:// Origin) must pass.
   if (method === 'POST' && c.req.path === '/api/auth/token') return next();
+  // Lemon Squeezy's webhook is a server-to-server call authenticated by its body's signature; the
+  // handler never reads the session, so exempting this one exact route opens nothing else.
+  if (method === 'POST' && c.req.path === '/api/billing/webhook') return next();
   const expected = new URL(c.var.deps.config.APP_URL).origin;
   const origin = c.req.header('origin') ?? refererOrigin(c.req.header('referer'));
   // Non-browser clients (tests, curl) send neither header; a browser always sends Origin on a cross-site POST.

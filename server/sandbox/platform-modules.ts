@@ -1,6 +1,7 @@
 import { facebookModule } from './platforms/facebook.js';
 import { googleModule } from './platforms/google.js';
 import { instagramModule } from './platforms/instagram.js';
+import { lemonSqueezyModule } from './platforms/lemonsqueezy.js';
 import { linkedinModule } from './platforms/linkedin.js';
 import { threadsModule } from './platforms/threads.js';
 import { tiktokModule } from './platforms/tiktok.js';
@@ -19,4 +20,5 @@ export const PLATFORM_MODULES: SandboxPlatformModule[] = [
   facebookModule,
   instagramModule,
   threadsModule,
+  lemonSqueezyModule,
 ];

@@ -9,7 +9,8 @@ export type SandboxPlatform =
   | 'linkedin'
   | 'tiktok'
   | 'threads'
-  | 'google';
+  | 'google'
+  | 'lemonsqueezy';
 
 export interface SandboxSettings {
   /** Authorize pages redirect at once instead of showing the consent screen. */

@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'not_configured',
   'internal_error',
   'unknown_error',
+  'subscription_required',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

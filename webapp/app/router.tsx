@@ -3,6 +3,9 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountCallbackRoutes } from '../features/accounts/routes';
 import { AnalyticsPage } from '../features/analytics/pages/analytics-page';
 import { authRoutes } from '../features/auth/routes';
+import { SubscriptionGate } from '../features/billing/components/subscription-gate';
+import { SubscriptionPage } from '../features/billing/pages/subscription-page';
+import { SubscriptionSuccessPage } from '../features/billing/pages/subscription-success-page';
 import { CalendarPage } from '../features/calendar/pages/calendar-page';
 import { ConnectExtensionPage } from '../features/extension/pages/connect-extension-page';
 import { DataDeletionPage } from '../features/legal/pages/data-deletion-page';
@@ -16,8 +19,6 @@ import { NotificationSettingsPage } from '../features/settings/pages/notificatio
 import { PrivacySecurityPage } from '../features/settings/pages/privacy-security-page';
 import { ProfilePage } from '../features/settings/pages/profile-page';
 import { SettingsLayout } from '../features/settings/pages/settings-layout';
-import { SubscriptionPage } from '../features/settings/pages/subscription-page';
-import { SubscriptionSuccessPage } from '../features/settings/pages/subscription-success-page';
 import { AppShell } from '../features/shell/components/app-shell';
 import { AuthErrorPage } from '../features/shell/pages/auth-error-page';
 import { NotFoundPage } from '../features/shell/pages/not-found-page';
@@ -47,6 +48,7 @@ function protectedRoutes(): RouteObject[] {
       ],
     },
     { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
+    { path: 'subscription', element: <Navigate to="/settings/subscription" replace /> },
     { path: 'extension/connect', element: <ConnectExtensionPage /> },
   ];
 }
@@ -71,7 +73,14 @@ export function createRoutes(): RouteObject[] {
             </ProtectedRoute>
           ),
           // Errors inside a page keep the header and sidebar around them.
-          children: [{ errorElement: <RouteErrorBoundary />, children: protectedRoutes() }],
+          // The subscription gate decides per page (deny by default) when billing is on.
+          children: [
+            {
+              errorElement: <RouteErrorBoundary />,
+              element: <SubscriptionGate />,
+              children: protectedRoutes(),
+            },
+          ],
         },
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -14,6 +14,7 @@ import { CalendarIcon } from '../../../components/icons';
 import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { SubscriptionBanner } from '../../billing/components/subscription-banner';
 import { ConnectAccountButton } from '../../shell/components/connect-account-button';
 import { CreatePostFab } from '../../shell/components/create-post-fab';
 import { useDeletePost } from '../api/delete-post';
@@ -85,6 +86,7 @@ export function DashboardPage() {
   const data = list.data;
   return (
     <>
+      <SubscriptionBanner />
       <PageHeader eyebrow="Welcome Back" title="Content Calendar" actions={<ConnectAccountButton />} />
       <PostFilters
         value={filters}

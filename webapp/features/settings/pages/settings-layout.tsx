@@ -1,5 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { ChevronLeftIcon } from '../../../components/icons';
+import { useAppConfig } from '../../shell/api/get-app-config';
 
 const MENU = [
   { to: '/settings/profile', label: 'Personal Information' },
@@ -9,6 +10,9 @@ const MENU = [
 
 /** `/settings/*`: back to the dashboard, the settings menu, and the chosen page. */
 export function SettingsLayout() {
+  // The Subscription entry only when this server charges for access (BILLING on).
+  const billing = useAppConfig().data?.billing === true;
+  const menu = MENU.filter((item) => billing || item.to !== '/settings/subscription');
   return (
     <div className="mx-auto max-w-5xl">
       <Link
@@ -21,7 +25,7 @@ export function SettingsLayout() {
       <div className="flex flex-col gap-6 md:flex-row">
         <nav aria-label="Settings" className="md:w-56 md:shrink-0">
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {MENU.map((item) => (
+            {menu.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink
                   to={item.to}

@@ -10,6 +10,8 @@ export interface AppConfig {
   publicDemoMode: boolean;
   /** Extension ids "Sign in with the web app" may hand a token to. */
   extensionIds: string[];
+  /** This server charges for access (BILLING=lemonsqueezy): the gate, banner and Subscription menu. */
+  billing: boolean;
 }
 
 export const appConfigQueryKey = ['app-config'] as const;

@@ -1,0 +1,83 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { describeRoute } from 'hono-openapi';
+import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { AppError } from '../core/errors.js';
+import { createTokenBucket } from '../core/rate-limit.js';
+import type { AppEnv } from '../http/types.js';
+import { cancelSubscription, resumeSubscription } from './cancel-subscription.js';
+import { createCheckout } from './create-checkout.js';
+import { getBillingStatus } from './get-billing-status.js';
+import { receiveWebhook } from './receive-webhook.js';
+
+const tags = ['billing'];
+
+/** Lemon Squeezy's payloads are a few kilobytes. */
+const WEBHOOK_MAX_BYTES = 256 * 1024;
+
+/** Each call to Lemon Squeezy costs an API request: 10 a minute per user is plenty for a person. */
+function perUserLimit(perMinute: number): MiddlewareHandler<AppEnv> {
+  const bucket = createTokenBucket(perMinute, 60_000);
+  return async (c, next) => {
+    if (!bucket.take(currentUser(c).id)) {
+      c.header('Retry-After', '60');
+      throw new AppError('rate_limited', 'Too many requests. Please wait a minute and try again.');
+    }
+    return next();
+  };
+}
+
+/** /api/billing: the subscription status, checkout, cancel/resume and Lemon Squeezy's webhook. */
+export function createBillingRoutes() {
+  const limit = perUserLimit(10);
+  return new Hono<AppEnv>()
+    .post(
+      '/webhook',
+      describeRoute({
+        tags,
+        summary: 'Lemon Squeezy webhook (X-Signature: HMAC-SHA256 of the raw body); no session',
+        security: [],
+      }),
+      bodyLimit({
+        maxSize: WEBHOOK_MAX_BYTES,
+        onError: () => {
+          throw new AppError('payload_too_large', 'The webhook body is too large.');
+        },
+      }),
+      async (c) => {
+        const rawBody = new Uint8Array(await c.req.arrayBuffer());
+        const result = await receiveWebhook(c.var.deps, { rawBody, signature: c.req.header('x-signature') });
+        return c.json({ received: true, outcome: result.outcome });
+      },
+    )
+    .get(
+      '/status',
+      describeRoute({ tags, summary: "Whether billing is on, the user's access and subscription details" }),
+      requireAuth,
+      async (c) => c.json(await getBillingStatus(c.var.deps, currentUser(c))),
+    )
+    .post(
+      '/checkout',
+      describeRoute({
+        tags,
+        summary: 'Create a Lemon Squeezy checkout for the plan; answers { checkoutUrl }',
+      }),
+      requireAuth,
+      limit,
+      async (c) => c.json(await createCheckout(c.var.deps, currentUser(c))),
+    )
+    .post(
+      '/cancel',
+      describeRoute({ tags, summary: 'Cancel the subscription at the end of the current period' }),
+      requireAuth,
+      limit,
+      async (c) => c.json(await cancelSubscription(c.var.deps, currentUser(c))),
+    )
+    .post(
+      '/resume',
+      describeRoute({ tags, summary: 'Resume a subscription that is set to cancel' }),
+      requireAuth,
+      limit,
+      async (c) => c.json(await resumeSubscription(c.var.deps, currentUser(c))),
+    );
+}
