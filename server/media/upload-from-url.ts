@@ -1,14 +1,19 @@
-import dns from 'node:dns';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import type { MediaDto } from '../../shared/posts/api.js';
-import { isPublicAddress } from '../core/addresses.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
+import {
+  type AddressPolicy,
+  pinnedAgent,
+  type ResolvedTarget,
+  refuseNonPublic,
+  resolveTarget,
+  TargetRefused,
+} from '../core/pinned-request.js';
 import type { AppDeps } from '../http/types.js';
 import { insertMedia } from './media.repository.js';
 import {
@@ -39,13 +44,17 @@ export const FROM_URL_MESSAGES = {
   status: (status: number) => `The file could not be downloaded (HTTP ${status}).`,
 } as const;
 
-/** True when a hop to `address` (resolved from `url`) must be refused. */
-export type AddressPolicy = (address: string, url: URL) => boolean;
+export type { AddressPolicy };
 
-interface ResolvedTarget {
-  url: URL;
-  address: string;
-  family: 4 | 6;
+async function checkedTarget(url: URL, isRefused: AddressPolicy | null): Promise<ResolvedTarget> {
+  try {
+    return await resolveTarget(url, isRefused);
+  } catch (error) {
+    if (error instanceof TargetRefused) {
+      refuse(error.reason === 'private' ? FROM_URL_MESSAGES.privateAddress : FROM_URL_MESSAGES.unresolved);
+    }
+    throw error;
+  }
 }
 
 function refuse(message: string): never {
@@ -62,49 +71,6 @@ function parseUrl(raw: string, base?: URL): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') refuse(FROM_URL_MESSAGES.protocol);
   if (url.username || url.password) refuse(FROM_URL_MESSAGES.invalidUrl);
   return url;
-}
-
-/** Resolves the host once and checks every address; the fetch then connects to exactly this one. */
-async function resolveTarget(url: URL, isRefused: AddressPolicy | null): Promise<ResolvedTarget> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: Array<{ address: string; family: number }>;
-  if (net.isIP(host)) {
-    addresses = [{ address: host, family: net.isIP(host) }];
-  } else {
-    try {
-      addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
-    } catch {
-      refuse(FROM_URL_MESSAGES.unresolved);
-    }
-  }
-  if (addresses.length === 0) refuse(FROM_URL_MESSAGES.unresolved);
-  // One private answer is enough to refuse: a host that mixes them is not trusted.
-  if (isRefused && addresses.some((entry) => isRefused(entry.address, url))) {
-    refuse(FROM_URL_MESSAGES.privateAddress);
-  }
-  const first = addresses[0]!;
-  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
-}
-
-/** An agent whose every connection goes to the checked address: a second DNS answer cannot swap it. */
-function pinnedAgent(target: ResolvedTarget): Agent {
-  return new Agent({
-    connect: {
-      timeout: CONNECT_TIMEOUT_MS,
-      lookup: (_hostname, options, callback) => {
-        if ((options as { all?: boolean }).all) {
-          (callback as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [
-            { address: target.address, family: target.family },
-          ]);
-        } else {
-          callback(null, target.address, target.family);
-        }
-      },
-    },
-    headersTimeout: HEADERS_TIMEOUT_MS,
-    bodyTimeout: BODY_TIMEOUT_MS,
-    connections: 1,
-  });
 }
 
 function nameFromUrl(url: URL): string {
@@ -137,16 +103,18 @@ export async function uploadFromUrl(
   rawUrl: string,
   options: { isRefused?: AddressPolicy } = {},
 ): Promise<MediaDto> {
-  const isRefused = deps.config.ALLOW_PRIVATE_MEDIA_URLS
-    ? null
-    : (options.isRefused ?? ((address: string) => !isPublicAddress(address)));
+  const isRefused = deps.config.ALLOW_PRIVATE_MEDIA_URLS ? null : (options.isRefused ?? refuseNonPublic);
   await remainingQuota(deps, userId);
   const deadline = AbortSignal.timeout(BODY_TIMEOUT_MS + HEADERS_TIMEOUT_MS);
   let url = parseUrl(rawUrl);
 
   for (let hop = 0; ; hop += 1) {
-    const target = await resolveTarget(url, isRefused);
-    const agent = pinnedAgent(target);
+    const target = await checkedTarget(url, isRefused);
+    const agent = pinnedAgent(target, {
+      connect: CONNECT_TIMEOUT_MS,
+      headers: HEADERS_TIMEOUT_MS,
+      body: BODY_TIMEOUT_MS,
+    });
     try {
       let response: Awaited<ReturnType<typeof request>>;
       try {
