@@ -23,9 +23,11 @@ import { hasLocalOutbox } from './mail/mailer.js';
 import { createDevMailRoutes } from './mail/outbox.routes.js';
 import { createMediaRoutes } from './media/media.routes.js';
 import { createNotificationsRoutes } from './notifications/notifications.routes.js';
+import { createPushRoutes } from './notifications/push/push.routes.js';
 import { createPostsRoutes } from './posts/posts.routes.js';
 import { createAccountHelperRoutes, createPublishingRoutes } from './publishing/publishing.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
+import { createSettingsRoutes } from './settings/settings.routes.js';
 
 export interface CreateAppOptions {
   /** Serve the built web app (off in API-only tests). */
@@ -55,7 +57,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/posts', createPostsRoutes());
   app.route('/api/posts', createPublishingRoutes());
   app.route('/api/settings/preferences', createPreferencesRoutes());
+  app.route('/api/settings', createSettingsRoutes());
   app.route('/api/events', createEventsRoutes());
+  app.route('/api/notifications/push', createPushRoutes());
   app.route('/api/notifications', createNotificationsRoutes());
   app.route('/api/auth', createAuthRoutes());
   app.route('/api/accounts', createAccountsRoutes());

@@ -6,6 +6,7 @@ import type { Db } from './db/database.js';
 import { createEventBus } from './events/event-bus.js';
 import type { AppDeps } from './http/types.js';
 import { createMailer } from './mail/mailer.js';
+import { startNotificationDelivery } from './notifications/deliver-notification.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 
 /** Builds the services once; tests call this with their own config and database. */
@@ -31,5 +32,7 @@ export function createDeps({
   };
   // The scheduler needs the other services; it is only started by server/main.ts.
   deps.scheduler = createScheduler(deps as AppDeps);
+  // E-mail and push for the notifications the user asked for (Settings > Notifications).
+  startNotificationDelivery(deps as AppDeps);
   return deps as AppDeps;
 }

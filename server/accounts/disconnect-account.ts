@@ -1,6 +1,7 @@
 import { CONNECT_MESSAGES } from '../../shared/accounts/account.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import { AppError } from '../core/errors.js';
+import type { SocialAccountRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { platformMode } from '../platforms/platform-endpoints.js';
 import { findAccountRow } from './accounts.repository.js';
@@ -19,22 +20,7 @@ export async function disconnectAccount(
 ): Promise<{ message: string }> {
   const row = await findAccountRow(deps.db, userId, accountId);
   if (!row) throw new AppError('not_found', 'Account not found');
-  const platform = row.platform as PlatformId;
-  const oauthPlatform = PLATFORM_OAUTH[platform];
-  if (oauthPlatform.revoke && platformMode(deps.config, platform) !== 'unavailable') {
-    try {
-      await oauthPlatform.revoke(oauthContext(deps, platform), {
-        accessToken: deps.cipher.decrypt(row.accessToken),
-        refreshToken: row.refreshToken ? deps.cipher.decrypt(row.refreshToken) : null,
-      });
-    } catch (error) {
-      deps.logger.warn('token revocation failed', {
-        accountId,
-        platform,
-        reason: error instanceof Error ? error.message : 'unknown',
-      });
-    }
-  }
+  await revokeAccountGrant(deps, row);
   const now = Date.now();
   try {
     await deps.db.transaction().execute(async (trx) => {
@@ -59,4 +45,29 @@ export async function disconnectAccount(
   }
   deps.events.publish(userId, { type: 'accounts.changed' });
   return { message: 'Account disconnected' };
+}
+
+/**
+ * Revokes the account's grant at the platform where the platform has a revoke endpoint. Best
+ * effort: a failure is logged and does not keep the account (the token is deleted anyway).
+ */
+export async function revokeAccountGrant(
+  deps: Pick<AppDeps, 'config' | 'cipher' | 'logger'>,
+  row: Pick<SocialAccountRow, 'id' | 'platform' | 'accessToken' | 'refreshToken'>,
+): Promise<void> {
+  const platform = row.platform as PlatformId;
+  const oauthPlatform = PLATFORM_OAUTH[platform];
+  if (!oauthPlatform?.revoke || platformMode(deps.config, platform) === 'unavailable') return;
+  try {
+    await oauthPlatform.revoke(oauthContext(deps, platform), {
+      accessToken: deps.cipher.decrypt(row.accessToken),
+      refreshToken: row.refreshToken ? deps.cipher.decrypt(row.refreshToken) : null,
+    });
+  } catch (error) {
+    deps.logger.warn('token revocation failed', {
+      accountId: row.id,
+      platform,
+      reason: error instanceof Error ? error.message : 'unknown',
+    });
+  }
 }

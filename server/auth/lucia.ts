@@ -26,7 +26,13 @@ export function createLucia(db: Db, config: Config, events: EventBus) {
 declare module 'lucia' {
   interface Register {
     Lucia: ReturnType<typeof createLucia>;
-    DatabaseSessionAttributes: { remember: boolean; kind: 'cookie' | 'token'; lastUsedAt?: number };
+    DatabaseSessionAttributes: {
+      remember: boolean;
+      kind: 'cookie' | 'token';
+      lastUsedAt?: number;
+      /** The session's user agent and address are recorded (for the active-sessions list). */
+      hasClientInfo?: boolean;
+    };
     DatabaseUserAttributes: {
       email: string;
       emailConfirmedAt: number | null;

@@ -20,6 +20,7 @@ export function createSessionAdapter(db: Db, events: EventBus): Adapter {
           'sessions.remember',
           'sessions.kind',
           'sessions.lastUsedAt',
+          'sessions.userAgent',
           'users.email',
           'users.emailConfirmedAt',
           'users.timezone',
@@ -36,7 +37,12 @@ export function createSessionAdapter(db: Db, events: EventBus): Adapter {
         id: sessionId,
         userId: row.userId,
         expiresAt: new Date(row.expiresAt),
-        attributes: { remember: row.remember === 1, kind: row.kind, lastUsedAt: row.lastUsedAt },
+        attributes: {
+          remember: row.remember === 1,
+          kind: row.kind,
+          lastUsedAt: row.lastUsedAt,
+          hasClientInfo: row.userAgent !== null,
+        },
       };
       const user: DatabaseUser = {
         id: row.userId,

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { AUTH_MESSAGES } from '../../shared/http/errors.js';
+import { clientAddress } from '../core/client-address.js';
 import { AppError } from '../core/errors.js';
 import { sha256Hex } from '../core/ids.js';
 import type { AppEnv, AuthSession } from '../http/types.js';
@@ -32,10 +33,15 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!bearer) deleteCookie(c, SESSION_COOKIE_NAME, { path: '/' });
     return next();
   }
-  if (now - lastUsedAt > TOUCH_EVERY_MS) {
+  if (now - lastUsedAt > TOUCH_EVERY_MS || !session.hasClientInfo) {
+    // Where it is used from, for the active-sessions list in Privacy & Security.
     await db
       .updateTable('sessions')
-      .set({ lastUsedAt: now })
+      .set({
+        lastUsedAt: now,
+        userAgent: (c.req.header('user-agent') ?? '').slice(0, 300),
+        ip: clientAddress(c),
+      })
       .where('id', '=', sha256Hex(session.id))
       .execute();
   }

@@ -20,6 +20,10 @@ export interface Database {
   publishAttempts: PublishAttemptsTable;
   appState: AppStateTable;
   postMetrics: PostMetricsTable;
+  userPreferences: UserPreferencesTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  passwordHistory: PasswordHistoryTable;
+  securityLogs: SecurityLogsTable;
   subscriptions: SubscriptionsTable;
   billingWebhookEvents: BillingWebhookEventsTable;
 }
@@ -33,6 +37,7 @@ export interface UsersTable {
   timezone: string;
   language: string;
   timeFormat: '12h' | '24h' | null;
+  displayName: string | null;
   setupComplete: Generated<number>;
   createdAt: number;
   updatedAt: number;
@@ -47,6 +52,9 @@ export interface SessionsTable {
   remember: number;
   kind: 'cookie' | 'token';
   lastUsedAt: number;
+  /** Where the session was last used from (active-sessions list). */
+  userAgent: string | null;
+  ip: string | null;
   createdAt: number;
 }
 
@@ -219,6 +227,42 @@ export interface PostMetricsTable {
   readAt: number;
   /** When the collector reads this post again; null = no more reads. */
   nextReadAt: number | null;
+}
+
+export interface UserPreferencesTable {
+  userId: string;
+  /** JSON: { posts: { email, push }, schedule: ..., engagement: ..., newsletter: ... } */
+  notificationPreferences: string;
+  updatedAt: number;
+}
+
+/** A browser's Web Push subscription (the endpoint is the push service's address for it). */
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  createdAt: number;
+}
+
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  userId: string;
+  passwordHash: string;
+  createdAt: number;
+}
+
+export interface SecurityLogsTable {
+  id: Generated<number>;
+  userId: string;
+  eventType: 'password_change';
+  success: number;
+  errorMessage: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,7 +17,12 @@ export interface EventBus {
   publish(userId: string, event: UserEvent): void;
   /** Returns the unsubscribe function. */
   subscribe(userId: string, listener: (event: UserEvent) => void): () => void;
+  /** Every user's events (server-side consumers such as notification delivery). */
+  subscribeAll(listener: (userId: string, event: UserEvent) => void): () => void;
 }
+
+// Never a user id (ids are random strings without this prefix).
+const ALL = '*all*';
 
 export function createEventBus(): EventBus {
   const emitter = new EventEmitter();
@@ -25,10 +30,15 @@ export function createEventBus(): EventBus {
   return {
     publish(userId, event) {
       emitter.emit(userId, event);
+      emitter.emit(ALL, userId, event);
     },
     subscribe(userId, listener) {
       emitter.on(userId, listener);
       return () => emitter.off(userId, listener);
+    },
+    subscribeAll(listener) {
+      emitter.on(ALL, listener);
+      return () => emitter.off(ALL, listener);
     },
   };
 }

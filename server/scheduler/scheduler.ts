@@ -32,6 +32,11 @@ export interface Scheduler {
   wake(): void;
   /** Post Now: the same path as a scheduled post, at once; resolves with the post's final row. */
   publishNow(userId: string, postId: string): Promise<ScheduledPostRow>;
+  /**
+   * The user's account is gone: posts of theirs claimed ahead of their due moment are dropped
+   * before anything is sent (their rows were deleted, so nothing claims them again).
+   */
+  forgetUser(userId: string): void;
   health(): Promise<{ lastTick: string | null; overdue: number; inFlight: number }>;
 }
 
@@ -45,7 +50,8 @@ export function createScheduler(deps: AppDeps): Scheduler {
   const owner = crypto.randomUUID();
   const limiter = createPublishLimiter();
   const inFlight = new Map<PlatformId, number>(PLATFORM_IDS.map((p) => [p, 0]));
-  const controllers = new Set<AbortController>();
+  /** Each running attempt's abort switch, with the post's owner. */
+  const controllers = new Map<AbortController, string>();
   let sweepTimer: NodeJS.Timeout | null = null;
   let dueTimer: Cron | null = null;
   let dueTimerAt = 0;
@@ -162,7 +168,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
       }
     }
     const controller = new AbortController();
-    controllers.add(controller);
+    controllers.set(controller, post.userId);
     const renew = setInterval(
       () => {
         void db
@@ -280,12 +286,17 @@ export function createScheduler(deps: AppDeps): Scheduler {
       while ([...inFlight.values()].some((n) => n > 0) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      for (const controller of controllers) controller.abort(new Error('Postloom is shutting down'));
+      for (const controller of controllers.keys()) controller.abort(new Error('Postloom is shutting down'));
     },
     wake() {
       requestTick();
     },
     publishNow,
+    forgetUser(userId) {
+      for (const [controller, owner] of controllers) {
+        if (owner === userId) controller.abort(new Error('The account was deleted.'));
+      }
+    },
     async health() {
       const row = await db
         .selectFrom('appState')

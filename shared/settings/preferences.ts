@@ -10,7 +10,34 @@ export const DEFAULT_TIME_FORMAT: TimeFormat = '24h';
 export const PREFERENCE_MESSAGES = {
   invalidTimezone: 'Please choose a valid time zone.',
   invalidTimeFormat: 'Please choose 12h or 24h.',
+  invalidLanguage: 'Please choose a language from the list.',
+  displayNameTooLong: 'Your name can be at most 100 characters.',
 } as const;
+
+export const DISPLAY_NAME_MAX = 100;
+
+/** Languages a user can pick for their profile (e-mail greetings and date formats follow it). */
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'de', label: 'Deutsch' },
+  { code: 'es', label: 'Español' },
+  { code: 'fr', label: 'Français' },
+  { code: 'it', label: 'Italiano' },
+  { code: 'nl', label: 'Nederlands' },
+  { code: 'pt', label: 'Português' },
+  { code: 'pl', label: 'Polski' },
+  { code: 'sv', label: 'Svenska' },
+  { code: 'tr', label: 'Türkçe' },
+  { code: 'ja', label: '日本語' },
+  { code: 'zh', label: '中文' },
+] as const;
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+
+/** The base language of a stored tag ('de-DE' from the browser at sign-up reads as 'de'), or English. */
+export function languageOf(tag: string | null | undefined): LanguageCode {
+  const base = (tag ?? '').toLowerCase().split(/[-_]/)[0];
+  return LANGUAGES.find((l) => l.code === base)?.code ?? 'en';
+}
 
 /** True when the runtime knows this IANA zone name. */
 export function isValidTimezone(value: string): boolean {
@@ -26,6 +53,9 @@ export function isValidTimezone(value: string): boolean {
 export const Preferences = z.object({
   timezone: z.string(),
   timeFormat: z.enum(TIME_FORMATS),
+  /** Profile fields (optional for callers that only need the clock). */
+  displayName: z.string().nullable().optional(),
+  language: z.string().optional(),
 });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -36,5 +66,13 @@ export const UpdatePreferencesInput = z.object({
     .refine(isValidTimezone, { error: PREFERENCE_MESSAGES.invalidTimezone })
     .optional(),
   timeFormat: z.enum(TIME_FORMATS, { error: PREFERENCE_MESSAGES.invalidTimeFormat }).optional(),
+  /** Empty clears the name. */
+  displayName: z.string().trim().max(DISPLAY_NAME_MAX, PREFERENCE_MESSAGES.displayNameTooLong).optional(),
+  language: z
+    .string()
+    .refine((value) => LANGUAGES.some((l) => l.code === value), {
+      error: PREFERENCE_MESSAGES.invalidLanguage,
+    })
+    .optional(),
 });
 export type UpdatePreferencesInput = z.infer<typeof UpdatePreferencesInput>;

@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { z } from 'zod';
+import { PushSubscriptionInput } from '../../../shared/settings/notification-preferences.js';
+import { currentUser, requireAuth } from '../../auth/session.middleware.js';
+import { validate } from '../../core/validate.js';
+import type { AppEnv } from '../../http/types.js';
+import { deletePushSubscription, savePushSubscription } from './push-subscriptions.js';
+import { loadVapidKeys } from './vapid-keys.js';
+
+const tags = ['notifications'];
+
+/** `/api/notifications/push/*`: the server's VAPID public key, and this browser's subscription. */
+export function createPushRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    .get('/key', describeRoute({ tags, summary: "The server's VAPID public key" }), (c) =>
+      c.json({ publicKey: loadVapidKeys(c.var.deps.config).publicKey }),
+    )
+    .post(
+      '/subscriptions',
+      describeRoute({ tags, summary: "Keep this browser's push subscription" }),
+      validate('json', PushSubscriptionInput),
+      async (c) => {
+        await savePushSubscription(
+          c.var.deps,
+          currentUser(c).id,
+          c.req.valid('json'),
+          c.req.header('user-agent'),
+        );
+        return c.json({ ok: true }, 201);
+      },
+    )
+    .delete(
+      '/subscriptions',
+      describeRoute({ tags, summary: "Forget this browser's push subscription" }),
+      validate('json', z.object({ endpoint: z.string().max(2048) })),
+      async (c) => {
+        await deletePushSubscription(c.var.deps, currentUser(c).id, c.req.valid('json').endpoint);
+        return c.json({ ok: true });
+      },
+    );
+}

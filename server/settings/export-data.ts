@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import { PassThrough, Readable } from 'node:stream';
+import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { AppDeps } from '../http/types.js';
+import { safeFileName } from '../media/media-checks.js';
+import { absoluteStoragePath } from '../media/media-storage.js';
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const json = (text: string | null) => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * One JSON file of "Download my data" each. A feature with user data adds its entry here; no
+ * secret ever goes in (password hashes, platform tokens, session ids).
+ */
+export const EXPORTERS: Array<{ file: string; read: (deps: Deps, userId: string) => Promise<unknown> }> = [
+  {
+    file: 'profile.json',
+    read: async ({ db }, userId) => {
+      const user = await db
+        .selectFrom('users')
+        .select([
+          'email',
+          'displayName',
+          'timezone',
+          'language',
+          'timeFormat',
+          'emailConfirmedAt',
+          'createdAt',
+        ])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const preferences = await db
+        .selectFrom('userPreferences')
+        .select('notificationPreferences')
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return {
+        ...user,
+        emailConfirmedAt: iso(user.emailConfirmedAt),
+        createdAt: iso(user.createdAt),
+        notificationPreferences: json(preferences?.notificationPreferences ?? null),
+      };
+    },
+  },
+  {
+    file: 'connected-accounts.json',
+    read: async ({ db }, userId) =>
+      (
+        await db
+          .selectFrom('socialAccounts')
+          .select(['id', 'platform', 'accountName', 'accountHandle', 'status', 'createdAt'])
+          .where('userId', '=', userId)
+          .execute()
+      ).map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+  },
+  {
+    file: 'posts.json',
+    read: async ({ db }, userId) =>
+      (
+        await db
+          .selectFrom('scheduledPosts')
+          .select([
+            'id',
+            'socialAccountId',
+            'platform',
+            'postType',
+            'content',
+            'tweets',
+            'metadata',
+            'media',
+            'status',
+            'scheduledAt',
+            'postedAt',
+            'platformPostId',
+            'platformPostUrl',
+            'errorMessage',
+            'createdAt',
+            'updatedAt',
+          ])
+          .where('userId', '=', userId)
+          .orderBy('createdAt')
+          .execute()
+      ).map((row) => ({
+        ...row,
+        tweets: json(row.tweets),
+        metadata: json(row.metadata),
+        media: json(row.media),
+        scheduledAt: iso(row.scheduledAt),
+        postedAt: iso(row.postedAt),
+        createdAt: iso(row.createdAt),
+        updatedAt: iso(row.updatedAt),
+      })),
+  },
+  {
+    file: 'analytics.json',
+    read: async ({ db }, userId) => ({
+      postMetrics: (
+        await db
+          .selectFrom('postMetrics')
+          .selectAll()
+          .where('userId', '=', userId)
+          .orderBy('postedAt')
+          .execute()
+      ).map(({ userId: _userId, nextReadAt: _next, ...row }) => ({
+        ...row,
+        postedAt: iso(row.postedAt),
+        readAt: iso(row.readAt),
+      })),
+    }),
+  },
+  {
+    file: 'notifications.json',
+    read: async ({ db }, userId) =>
+      (
+        await db
+          .selectFrom('notifications')
+          .select(['id', 'type', 'title', 'message', 'read', 'data', 'createdAt'])
+          .where('userId', '=', userId)
+          .orderBy('createdAt')
+          .execute()
+      ).map((row) => ({ ...row, read: row.read === 1, data: json(row.data), createdAt: iso(row.createdAt) })),
+  },
+  {
+    file: 'subscriptions.json',
+    read: async ({ db }, userId) =>
+      (
+        await db
+          .selectFrom('subscriptions')
+          .select([
+            'status',
+            'planName',
+            'trialEndDate',
+            'currentPeriodEnd',
+            'cancelAtPeriodEnd',
+            'createdAt',
+          ])
+          .where('userId', '=', userId)
+          .execute()
+      ).map((row) => ({
+        ...row,
+        trialEndDate: iso(row.trialEndDate),
+        currentPeriodEnd: iso(row.currentPeriodEnd),
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd === 1,
+        createdAt: iso(row.createdAt),
+      })),
+  },
+  {
+    file: 'security-log.json',
+    read: async ({ db }, userId) =>
+      (
+        await db
+          .selectFrom('securityLogs')
+          .select(['eventType', 'success', 'errorMessage', 'ipAddress', 'userAgent', 'createdAt'])
+          .where('userId', '=', userId)
+          .orderBy('createdAt')
+          .execute()
+      ).map((row) => ({ ...row, success: row.success === 1, createdAt: iso(row.createdAt) })),
+  },
+];
+
+/**
+ * "Download my data": a zip of the JSON files above and every media file, streamed (a large
+ * library never sits in memory: the zip waits while the download is slower than the disk).
+ */
+export function createDataExport(deps: Deps, userId: string): ReadableStream<Uint8Array> {
+  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const zip = new Zip((error, chunk, final) => {
+    if (error) out.destroy(error);
+    else {
+      out.write(chunk);
+      if (final) out.end();
+    }
+  });
+  const drained = () =>
+    out.writableNeedDrain
+      ? new Promise<void>((resolve) => out.once('drain', () => resolve()))
+      : Promise.resolve();
+
+  void (async () => {
+    for (const exporter of EXPORTERS) {
+      const entry = new ZipDeflate(exporter.file, { level: 6 });
+      zip.add(entry);
+      entry.push(strToU8(JSON.stringify(await exporter.read(deps, userId), null, 2)), true);
+      await drained();
+    }
+    const media = await deps.db
+      .selectFrom('media')
+      .select(['id', 'originalName', 'storagePath'])
+      .where('userId', '=', userId)
+      .orderBy('createdAt')
+      .execute();
+    for (const file of media) {
+      const entry = new ZipPassThrough(`media/${file.id}-${safeFileName(file.originalName)}`);
+      zip.add(entry);
+      try {
+        for await (const chunk of fs.createReadStream(absoluteStoragePath(deps.config, file.storagePath))) {
+          entry.push(chunk as Uint8Array);
+          await drained();
+        }
+      } catch {
+        // A file missing on disk ends its entry short rather than failing the whole export.
+      }
+      entry.push(new Uint8Array(0), true);
+    }
+    zip.end();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
+}

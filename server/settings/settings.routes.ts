@@ -1,0 +1,120 @@
+import { type Context, Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import { z } from 'zod';
+import {
+  ACCOUNT_SECURITY_MESSAGES,
+  ChangePasswordInput,
+  DeleteAccountInput,
+} from '../../shared/settings/account-security.js';
+import { NotificationPreferences } from '../../shared/settings/notification-preferences.js';
+import { revokeSessionById } from '../auth/revoke-sessions.js';
+import { clearSessionCookie, currentUser, requireAuth } from '../auth/session.middleware.js';
+import { clientAddress } from '../core/client-address.js';
+import { AppError } from '../core/errors.js';
+import { sha256Hex } from '../core/ids.js';
+import { createLimiter } from '../core/rate-limit.js';
+import { validate } from '../core/validate.js';
+import type { AppEnv } from '../http/types.js';
+import { changePassword } from './change-password.js';
+import { deleteAccount } from './delete-account.js';
+import { createDataExport } from './export-data.js';
+import { listSessions } from './list-sessions.js';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+} from './notification-preferences.service.js';
+
+const tags = ['settings'];
+
+/** The session token of the request (behind requireAuth). */
+function sessionToken(c: Context<AppEnv>): string {
+  const session = c.var.session;
+  if (!session) throw new AppError('not_authenticated', 'Not authenticated');
+  return session.id;
+}
+
+/**
+ * `/api/settings/*` beyond the profile preferences: notification choices, password, active
+ * sessions, data export and account deletion. Sensitive actions are limited per user, so a
+ * stolen session cannot try current passwords at speed.
+ */
+export function createSettingsRoutes() {
+  const limitPassword = createLimiter({ name: 'settings-password', perMinute: 1, windowMinutes: 15 });
+  const limitExport = createLimiter({ name: 'settings-export', perMinute: 1 / 20, windowMinutes: 60 });
+  const limitDelete = createLimiter({ name: 'settings-delete', perMinute: 1, windowMinutes: 5 });
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    .get(
+      '/notifications',
+      describeRoute({ tags, summary: 'E-mail and push choices per notification category' }),
+      async (c) => c.json(await getNotificationPreferences(c.var.deps.db, currentUser(c).id)),
+    )
+    .put(
+      '/notifications',
+      describeRoute({ tags, summary: 'Save the e-mail and push choices' }),
+      validate('json', NotificationPreferences),
+      async (c) =>
+        c.json(await saveNotificationPreferences(c.var.deps.db, currentUser(c).id, c.req.valid('json'))),
+    )
+    .post(
+      '/password',
+      describeRoute({ tags, summary: 'Change the password (once per 24 hours); other sessions end' }),
+      validate('json', ChangePasswordInput),
+      async (c) => {
+        const user = currentUser(c);
+        limitPassword(c, user.id);
+        await changePassword(c.var.deps, {
+          userId: user.id,
+          sessionToken: sessionToken(c),
+          input: c.req.valid('json'),
+          ipAddress: clientAddress(c),
+          userAgent: c.req.header('user-agent') ?? null,
+        });
+        return c.json({ message: ACCOUNT_SECURITY_MESSAGES.changed });
+      },
+    )
+    .get(
+      '/sessions',
+      describeRoute({ tags, summary: 'Active sessions: browsers and signed-in extensions' }),
+      async (c) =>
+        c.json({ sessions: await listSessions(c.var.deps.db, currentUser(c).id, sessionToken(c)) }),
+    )
+    .delete(
+      '/sessions/:id',
+      describeRoute({ tags, summary: 'Sign out one session' }),
+      validate('param', z.object({ id: z.string().regex(/^[0-9a-f]{64}$/) })),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const ended = await revokeSessionById(c.var.deps, currentUser(c).id, id);
+        if (!ended) throw new AppError('not_found', 'Session not found');
+        if (id === sha256Hex(sessionToken(c))) clearSessionCookie(c);
+        return c.json({ ok: true });
+      },
+    )
+    .get(
+      '/export',
+      describeRoute({ tags, summary: 'Download my data: a zip of JSON files and media' }),
+      async (c) => {
+        const user = currentUser(c);
+        limitExport(c, user.id);
+        const day = new Date().toISOString().slice(0, 10);
+        return c.body(createDataExport(c.var.deps, user.id), 200, {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="postloom-export-${day}.zip"`,
+          'cache-control': 'no-store',
+        });
+      },
+    )
+    .delete(
+      '/account',
+      describeRoute({ tags, summary: 'Delete the account and all its data (type DELETE)' }),
+      validate('json', DeleteAccountInput),
+      async (c) => {
+        const user = currentUser(c);
+        limitDelete(c, user.id);
+        await deleteAccount(c.var.deps, user);
+        clearSessionCookie(c);
+        return c.json({ message: ACCOUNT_SECURITY_MESSAGES.deleted });
+      },
+    );
+}
