@@ -13,7 +13,6 @@ import {
   resetSandbox,
   type ServedApp,
   sandboxPublished,
-  sandboxRequests,
   signedInUser,
   type TestUser,
   uploadMedia,
@@ -219,11 +218,8 @@ describe('delete account', () => {
     const bearer = await t.deps.lucia.createSession(user.id, { remember: true, kind: 'token' });
     // LinkedIn has no revoke endpoint: only the engine itself can keep this post from going out.
     const account = await connectAccount(t, user, 'linkedin');
-    const media = await uploadMedia(t, user, {
-      bytes: await imageBytes('png'),
-      name: 'photo.png',
-      type: 'image/png',
-    });
+    // A media file on disk, to be removed with the account.
+    await uploadMedia(t, user, { bytes: await imageBytes('png'), name: 'photo.png', type: 'image/png' });
     await call(user, '/api/settings/notifications', {
       method: 'PUT',
       json: { ...DEFAULT_NOTIFICATION_PREFERENCES, posts: { email: true, push: true } },
