@@ -22,7 +22,12 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   if (!session.data) {
     const end = getSessionEnd();
     if (!end || end.rememberOrigin) rememberOrigin(`${location.pathname}${location.search}`);
-    return <Navigate to="/login" replace state={end?.message ? { error: end.message } : undefined} />;
+    const state = end?.message
+      ? end.tone === 'success'
+        ? { message: end.message }
+        : { error: end.message }
+      : undefined;
+    return <Navigate to="/login" replace state={state} />;
   }
   clearSessionEnd();
   return children;

@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Toaster } from 'sonner';
 import { sessionQueryKey } from '../features/auth/api/get-session';
-import { markSessionEnded, SESSION_EXPIRED_MESSAGE } from '../features/shell/session-end';
+import { getSessionEnd, markSessionEnded, SESSION_EXPIRED_MESSAGE } from '../features/shell/session-end';
 import { onUnauthorized } from '../lib/api-client';
 
 /**
@@ -14,7 +14,8 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     () =>
       onUnauthorized(() => {
         if (!queryClient.getQueryData(sessionQueryKey)) return;
-        markSessionEnded({ message: SESSION_EXPIRED_MESSAGE, rememberOrigin: true });
+        // An ending the app already knows (the account was just deleted) keeps its own message.
+        if (!getSessionEnd()) markSessionEnded({ message: SESSION_EXPIRED_MESSAGE, rememberOrigin: true });
         queryClient.setQueryData(sessionQueryKey, null);
       }),
     [queryClient],

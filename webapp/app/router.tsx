@@ -44,6 +44,7 @@ function protectedRoutes(): RouteObject[] {
         { path: 'privacy', element: <PrivacySecurityPage /> },
         { path: 'subscription', element: <SubscriptionPage /> },
         { path: 'notifications', element: <NotificationSettingsPage /> },
+        { path: 'delete-account', element: <PrivacySecurityPage openDelete /> },
         { path: '*', element: <NotFoundPage inShell /> },
       ],
     },

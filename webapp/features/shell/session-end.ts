@@ -4,8 +4,9 @@
  * session exists again.
  */
 export interface SessionEnd {
-  /** Shown on the login page as a red notice (navigation state `{ error }`). */
+  /** Shown on the login page: a red notice (navigation state `{ error }`), or green with tone 'success'. */
   message?: string;
+  tone?: 'error' | 'success';
   /** Remember the page the user was on, so signing in again returns there. */
   rememberOrigin: boolean;
 }

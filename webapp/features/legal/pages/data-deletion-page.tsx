@@ -30,8 +30,12 @@ export function DataDeletionPage() {
         <h2>How to request deletion</h2>
         <ul>
           <li>
-            Signed in: open Settings from the profile menu and use the account deletion option under Privacy
-            &amp; Security when it is available there.
+            Signed in:{' '}
+            <Link to="/settings/delete-account" className="font-medium text-brand-600 underline">
+              delete your account
+            </Link>{' '}
+            under Settings, Privacy &amp; Security. It happens at once: your data is removed and scheduled
+            posts are not published. Download a copy of your data there first if you want one.
           </li>
           <li>
             Otherwise, use the Contact Support link in the app header, or write to the operator of your
@@ -39,7 +43,7 @@ export function DataDeletionPage() {
           </li>
         </ul>
         <p className="mt-2">
-          We confirm by e-mail when the deletion is done. To stop Postloom from acting for you right away,
+          Requests by e-mail are processed within 30 days. To stop Postloom from acting for you right away,
           disconnect your social accounts in the app, or remove Postloom's access in the platform's own
           settings.
         </p>

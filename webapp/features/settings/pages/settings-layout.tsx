@@ -4,6 +4,7 @@ import { useAppConfig } from '../../shell/api/get-app-config';
 
 const MENU = [
   { to: '/settings/profile', label: 'Personal Information' },
+  { to: '/settings/notifications', label: 'Notifications' },
   { to: '/settings/privacy', label: 'Privacy & Security' },
   { to: '/settings/subscription', label: 'Subscription' },
 ];
