@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-21T2300-initial.js';
 import * as publishingProgress from './2026-11-21T2330-publishing-progress.js';
 import * as postMetrics from './2026-11-22T0950-post-metrics.js';
+import * as postingSchedule from './2026-11-22T1000-posting-schedule.js';
 import * as settings from './2026-11-22T1300-settings.js';
 import * as subscriptions from './2026-11-22T1400-subscriptions.js';
 
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T2300-initial': initial,
   '2026-11-21T2330-publishing-progress': publishingProgress,
   '2026-11-22T0950-post-metrics': postMetrics,
+  '2026-11-22T1000-posting-schedule': postingSchedule,
   '2026-11-22T1300-settings': settings,
   '2026-11-22T1400-subscriptions': subscriptions,
 };

@@ -26,6 +26,7 @@ import { createNotificationsRoutes } from './notifications/notifications.routes.
 import { createPushRoutes } from './notifications/push/push.routes.js';
 import { createPostsRoutes } from './posts/posts.routes.js';
 import { createAccountHelperRoutes, createPublishingRoutes } from './publishing/publishing.routes.js';
+import { createScheduleRoutes } from './schedule/schedule.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
 import { createSettingsRoutes } from './settings/settings.routes.js';
 
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/accounts', createAccountsRoutes());
   app.route('/api/accounts', createAccountHelperRoutes());
   app.route('/api/billing', createBillingRoutes());
+  app.route('/api/schedule', createScheduleRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

@@ -20,6 +20,8 @@ export interface Database {
   publishAttempts: PublishAttemptsTable;
   appState: AppStateTable;
   postMetrics: PostMetricsTable;
+  postingSchedules: PostingSchedulesTable;
+  postingTimes: PostingTimesTable;
   userPreferences: UserPreferencesTable;
   pushSubscriptions: PushSubscriptionsTable;
   passwordHistory: PasswordHistoryTable;
@@ -227,6 +229,26 @@ export interface PostMetricsTable {
   readAt: number;
   /** When the collector reads this post again; null = no more reads. */
   nextReadAt: number | null;
+}
+
+export interface PostingSchedulesTable {
+  id: string;
+  userId: string;
+  /** null: the user's default schedule, used by every account without its own. */
+  socialAccountId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface PostingTimesTable {
+  id: string;
+  scheduleId: string;
+  userId: string;
+  /** 0 = Sunday ... 6 = Saturday */
+  day: number;
+  /** 'HH:MM' (24-hour) in the user's time zone */
+  time: string;
+  createdAt: number;
 }
 
 export interface UserPreferencesTable {

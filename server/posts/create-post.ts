@@ -1,22 +1,32 @@
-import type { CreatePostInput, PostDto } from '../../shared/posts/api.js';
+import { type CreatePostInput, type PostDto, validationAction } from '../../shared/posts/api.js';
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { getPostForUser } from './get-post.js';
+import { queueTiming, queueZone } from './post-queue.js';
 import { parseInstant, timingFor } from './post-schedule.js';
 import { insertPost, setPostMedia } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
 
-/** Saves a draft, a scheduled post, or a post to publish now (the client then calls /publish). */
+/**
+ * Saves a draft, a scheduled post, a post to publish now (the client then calls /publish), or a
+ * post added to the queue (its account's next free posting time).
+ */
 export async function createPost(
   deps: AppDeps,
   userId: string,
   input: CreatePostInput,
   now = Date.now(),
 ): Promise<PostDto> {
-  const prepared = await preparePost(deps, userId, input, input.action);
-  const timing = timingFor(input.action, parseInstant(input.scheduledAt), now);
+  const action = validationAction(input.action);
+  const prepared = await preparePost(deps, userId, input, action);
+  const timezone = input.action === 'queue' ? await queueZone(deps, userId) : null;
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
+    // The free slot is read and taken in the same transaction (see post-queue.ts).
+    const timing =
+      timezone !== null
+        ? await queueTiming(trx, { userId, accountId: prepared.account.id, timezone, now })
+        : timingFor(action, parseInstant(input.scheduledAt), now);
     await insertPost(trx, {
       id,
       userId,

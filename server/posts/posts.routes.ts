@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { CreatePostInput, ListPostsQuery, UpdatePostInput } from '../../shared/posts/api.js';
+import { CalendarQuery, CreatePostInput, ListPostsQuery, UpdatePostInput } from '../../shared/posts/api.js';
 import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
@@ -8,6 +8,7 @@ import { createPost } from './create-post.js';
 import { deletePost } from './delete-post.js';
 import { getPostForUser } from './get-post.js';
 import { getPostUrl } from './get-post-url.js';
+import { listCalendarPosts } from './list-calendar-posts.js';
 import { listPosts } from './list-posts.js';
 import { updatePost } from './update-post.js';
 
@@ -19,7 +20,10 @@ export function createPostsRoutes() {
     .use('*', requireAuth)
     .post(
       '/',
-      describeRoute({ tags, summary: 'Create a draft, a scheduled post or a post to publish now' }),
+      describeRoute({
+        tags,
+        summary: 'Create a draft, a scheduled post, a post to publish now, or add it to the queue',
+      }),
       validate('json', CreatePostInput),
       async (c) => {
         const post = await createPost(c.var.deps, currentUser(c).id, c.req.valid('json'));
@@ -31,6 +35,13 @@ export function createPostsRoutes() {
       describeRoute({ tags, summary: 'List upcoming or sent posts (filters, 10 per page)' }),
       validate('query', ListPostsQuery),
       async (c) => c.json(await listPosts(c.var.deps, currentUser(c).id, c.req.valid('query'))),
+    )
+    .get(
+      '/calendar',
+      describeRoute({ tags, summary: 'Scheduled posts and sent posts (last 30 days) in one date range' }),
+      validate('query', CalendarQuery),
+      async (c) =>
+        c.json({ posts: await listCalendarPosts(c.var.deps, currentUser(c).id, c.req.valid('query')) }),
     )
     .get('/:id', describeRoute({ tags, summary: 'Read one post' }), async (c) =>
       c.json({ post: await getPostForUser(c.var.deps, currentUser(c).id, c.req.param('id')) }),

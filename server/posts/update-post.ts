@@ -3,6 +3,7 @@ import {
   type PostAction,
   type PostDto,
   type UpdatePostInput,
+  validationAction,
 } from '../../shared/posts/api.js';
 import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
@@ -10,6 +11,7 @@ import type { AppDeps } from '../http/types.js';
 import { deleteOrphanMedia } from '../media/delete-media.js';
 import { getPostForUser, getPostRowForUser } from './get-post.js';
 import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from './post-dto.js';
+import { queueTiming, queueZone } from './post-queue.js';
 import { assertFuture, type PostTiming, parseInstant, timingFor } from './post-schedule.js';
 import { setPostMedia } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
@@ -45,7 +47,7 @@ export async function updatePost(
   assertEditable(row);
   const accountId = input.socialAccountId ?? row.socialAccountId;
   if (!accountId) throw new AppError('not_found', POST_MESSAGES.accountNotFound);
-  const action = input.action ?? currentAction(row);
+  const action = input.action ? validationAction(input.action) : currentAction(row);
 
   const prepared = await preparePost(
     deps,
@@ -63,18 +65,27 @@ export async function updatePost(
   );
 
   const scheduledAt = input.scheduledAt !== undefined ? parseInstant(input.scheduledAt) : row.scheduledAt;
-  let timing: PostTiming;
-  if (input.action) {
+  const timezone = input.action === 'queue' ? await queueZone(deps, userId) : null;
+  let timing: PostTiming | null = null;
+  if (input.action && input.action !== 'queue') {
     timing = timingFor(input.action, scheduledAt, now);
-  } else {
+  } else if (!input.action) {
     if (row.status === 'scheduled' && input.scheduledAt !== undefined) assertFuture(scheduledAt, now);
     timing = { status: row.status, isDraft: row.isDraft, scheduledAt };
   }
   // Rescheduling a failed post starts its delivery afresh.
-  const restart = input.action === 'schedule' || input.action === 'publish';
+  const restart = input.action === 'schedule' || input.action === 'publish' || input.action === 'queue';
   const previousMedia = allMediaIdsOf(row);
 
   const updated = await deps.db.transaction().execute(async (trx) => {
+    // Re-queued: the account's next free slot other than the one this post holds now.
+    timing ??= await queueTiming(trx, {
+      userId,
+      accountId: prepared.account.id,
+      timezone: timezone ?? 'UTC',
+      now,
+      excludePostId: postId,
+    });
     const result = await trx
       .updateTable('scheduledPosts')
       .set({

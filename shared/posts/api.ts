@@ -14,8 +14,18 @@ import type { PostAction } from './validate-post.js';
 export { POST_STATUSES, type PostStatus } from './constants.js';
 export type { MediaKind };
 
-export const POST_ACTIONS = ['draft', 'schedule', 'publish'] as const satisfies readonly PostAction[];
+/**
+ * What a save asks for. 'queue' ("Add to queue") schedules the post into its account's next free
+ * posting time; it is checked like 'schedule'.
+ */
+export const POST_ACTIONS = ['draft', 'schedule', 'publish', 'queue'] as const;
+export type PostRequestAction = (typeof POST_ACTIONS)[number];
 export type { PostAction };
+
+/** The validation rules a requested action follows. */
+export function validationAction(action: PostRequestAction): PostAction {
+  return action === 'queue' ? 'schedule' : action;
+}
 
 export const POSTS_PAGE_SIZE = POST_PAGE_SIZE;
 
@@ -153,4 +163,31 @@ export interface DeletePostResult {
 /** '{Draft or Post} and associated media deleted successfully!' (spec 02 section 8). */
 export function deletedPostMessage(isDraft: boolean): string {
   return `${isDraft ? 'Draft' : 'Post'} and associated media deleted successfully!`;
+}
+
+/** Spec 02 section 9: the calendar shows sent posts of the last 30 days. */
+export const CALENDAR_SENT_DAYS = 30;
+/** One request covers at most a six-week month grid, with room for time zones. */
+export const CALENDAR_MAX_RANGE_DAYS = 45;
+
+export const CalendarQuery = z.object({
+  from: z.iso.datetime({ offset: true, error: 'Please give the range as ISO dates.' }),
+  to: z.iso.datetime({ offset: true, error: 'Please give the range as ISO dates.' }),
+});
+export type CalendarQuery = z.infer<typeof CalendarQuery>;
+
+/** A post as a calendar cell shows it; the details dialog reads the whole post by id. */
+export interface CalendarPostDto {
+  id: string;
+  platform: PlatformId;
+  socialAccountId: string | null;
+  status: PostStatus;
+  /** When it shows on the calendar: posted_at for sent posts, scheduled_at otherwise. */
+  at: string;
+  postType: string;
+  /** The first characters of the text (spec: the first 15 are shown). */
+  preview: string;
+  mediaCount: number;
+  platformPostUrl: string | null;
+  errorMessage: string | null;
 }
