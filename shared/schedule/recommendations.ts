@@ -204,8 +204,28 @@ export function recommend(
     isGeneric: !own,
     confidenceLevel: confidence,
     sampleSize: samples.length,
-    slots: scored.slice(0, top),
+    slots: spreadOverDays(scored, top),
   };
+}
+
+/**
+ * The best slots, one per weekday first: a schedule built from them spreads posts over the
+ * week instead of stacking them on the single best day. Then the next best, wherever they are.
+ */
+function spreadOverDays(sorted: RecommendedSlot[], top: number): RecommendedSlot[] {
+  const chosen: RecommendedSlot[] = [];
+  const days = new Set<number>();
+  for (const slot of sorted) {
+    if (chosen.length >= top) break;
+    if (days.has(slot.dayOfWeek)) continue;
+    chosen.push(slot);
+    days.add(slot.dayOfWeek);
+  }
+  for (const slot of sorted) {
+    if (chosen.length >= top) break;
+    if (!chosen.includes(slot)) chosen.push(slot);
+  }
+  return chosen.sort((a, b) => b.engagementScore - a.engagementScore);
 }
 
 /** Mean engagement per weekday-hour, divided by the best slot's mean (0..1). */

@@ -1,16 +1,238 @@
-import { EmptyState } from '../../../components/empty-state';
-import { CalendarIcon } from '../../../components/icons';
+import {
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { CalendarPostDto, PostDto } from '../../../../shared/posts/api';
+import { utcToZonedTime, zonedTimeToUtc } from '../../../../shared/time/zoned-time';
+import { Button } from '../../../components/button';
+import { ChevronLeftIcon, PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { postKeys } from '../../posts/api/post-keys';
+import { usePreferences } from '../../posts/api/preferences';
+import { updatePost } from '../../posts/api/update-post';
+import { openComposer } from '../../posts/components/create-post-host';
+import { formatDateTime } from '../../posts/lib/time';
+import { useSchedule } from '../../schedule/api/schedule';
+import { useCalendarPosts } from '../api/calendar-posts';
+import { MiniMonth } from '../components/mini-month';
+import { MonthView } from '../components/month-view';
+import { isMovable } from '../components/post-chip';
+import { PostDetailsDialog } from '../components/post-details-dialog';
+import { WeekView } from '../components/week-view';
+import { type CalendarView, headerTitle, shift, todayIn, visibleRange } from '../lib/calendar-dates';
 
-/** `/calendar`: month and week views of posts (filled by the calendar feature). */
+const MOVE_FAILED = 'Failed to move the post. Please try again.';
+
+/**
+ * `/calendar` (spec 02): month and week views in the user's time zone, the mini month picker,
+ * Previous / Next / Today, Create Post, posts that open their details, and (beyond the spec)
+ * dragging a scheduled post to another day (same time of day) or hour, with Undo.
+ */
 export function CalendarPage() {
+  const { timezone, timeFormat } = usePreferences();
+  const today = todayIn(timezone);
+  const [view, setView] = useState<CalendarView>('month');
+  const [date, setDate] = useState(today);
+  const [pickerMonth, setPickerMonth] = useState(today);
+  const [openPostId, setOpenPostId] = useState<string | null>(null);
+  const { days, from, to } = useMemo(() => visibleRange(view, date, timezone), [view, date, timezone]);
+  const query = useCalendarPosts(from, to);
+  const posts = query.data ?? [];
+  const schedule = useSchedule(null).data?.schedule;
+  const slotTimes = useMemo(() => {
+    const map = new Map<number, string[]>();
+    for (const time of schedule?.times ?? []) map.set(time.day, [...(map.get(time.day) ?? []), time.time]);
+    return map;
+  }, [schedule]);
+  const queryClient = useQueryClient();
+  const sensors = useSensors(
+    // A click opens the post; only a real drag moves it.
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor),
+  );
+
+  function go(next: string) {
+    setDate(next);
+    setPickerMonth(next);
+  }
+
+  /** Clicking a day: the composer for today and later (at the day's first good hour), else just the day. */
+  function onDay(day: string) {
+    if (day >= today) openComposer({ date: day });
+    else go(day);
+  }
+
+  function onHour(day: string, hour: number) {
+    const start = zonedTimeToUtc({ date: day, hour, minute: 0 }, timezone).getTime();
+    if (start + 3_600_000 <= Date.now()) {
+      go(day);
+      return;
+    }
+    // The current hour opens at the next quarter hour; a later hour at its start.
+    const at = Math.max(start, Math.ceil((Date.now() + 60_000) / 900_000) * 900_000);
+    openComposer({ date: new Date(at).toISOString() });
+  }
+
+  async function move(post: { id: string; at: string }, iso: string, undo = true) {
+    if (Date.parse(iso) <= Date.now()) {
+      toast.error('Posts can only move to a future time.');
+      return;
+    }
+    const previous = post.at;
+    // Shown where it lands at once; the server's answer (or a refusal) settles it.
+    queryClient.setQueriesData<CalendarPostDto[]>({ queryKey: [...postKeys.lists(), 'calendar'] }, (list) =>
+      list?.map((item) => (item.id === post.id ? { ...item, at: iso } : item)),
+    );
+    try {
+      const saved = await updatePost({ id: post.id, input: { scheduledAt: iso } });
+      queryClient.setQueryData(postKeys.detail(saved.id), saved);
+      const label = formatDateTime(saved.scheduledAt, timezone, timeFormat);
+      if (undo) {
+        toast.success(`Post moved to ${label}`, {
+          action: { label: 'Undo', onClick: () => void move({ id: post.id, at: iso }, previous, false) },
+        });
+      } else {
+        toast.success(`Post moved back to ${label}`);
+      }
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : MOVE_FAILED);
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
+    }
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    const post = event.active.data.current?.post as CalendarPostDto | undefined;
+    const target = event.over?.data.current as { date: string; hour?: number } | undefined;
+    if (!post || !target || !isMovable(post)) return;
+    const wall = utcToZonedTime(Date.parse(post.at), timezone);
+    const hour = target.hour ?? wall.hour;
+    if (target.date === wall.date && hour === wall.hour) return;
+    // A day keeps the post's time of day; an hour of the week view keeps its minutes.
+    const iso = zonedTimeToUtc({ date: target.date, hour, minute: wall.minute }, timezone).toISOString();
+    void move(post, iso);
+  }
+
   return (
     <>
-      <PageHeader title="Calendar View" description="Your scheduled and recently sent posts by date." />
-      <EmptyState
-        icon={<CalendarIcon className="h-6 w-6" />}
-        title="Nothing on the calendar yet"
-        description="Scheduled and sent posts will appear here by date."
+      <PageHeader
+        title="Calendar View"
+        description={`Scheduled posts and posts sent in the last 30 days. Times in ${timezone.replace(/_/g, ' ')}.`}
+        actions={
+          <Button icon={<PlusIcon className="h-4 w-4" />} onClick={() => openComposer({})}>
+            Create Post
+          </Button>
+        }
+      />
+      <div className="flex flex-col gap-6 lg:flex-row">
+        <aside className="lg:w-64 lg:shrink-0">
+          <MiniMonth
+            month={pickerMonth}
+            selected={date}
+            today={today}
+            onMonth={setPickerMonth}
+            onSelect={go}
+          />
+        </aside>
+        <section aria-label="Calendar" className="min-w-0 flex-1">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <div className="flex items-center gap-2">
+              <Button
+                variant="secondary"
+                size="icon"
+                aria-label="Previous"
+                onClick={() => go(shift(view, date, -1))}
+              >
+                <ChevronLeftIcon className="h-4 w-4" />
+              </Button>
+              <Button
+                variant="secondary"
+                size="icon"
+                aria-label="Next"
+                onClick={() => go(shift(view, date, 1))}
+              >
+                <ChevronLeftIcon className="h-4 w-4 rotate-180" />
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => go(today)}>
+                Today
+              </Button>
+              <h2 className="ml-2 font-semibold text-gray-900 text-lg" aria-live="polite">
+                {headerTitle(view, date)}
+              </h2>
+            </div>
+            <div className="flex items-center gap-3">
+              <span className="hidden text-gray-500 text-xs sm:inline" title="Your time zone">
+                {timezone.replace(/_/g, ' ')}
+              </span>
+              <fieldset className="inline-flex rounded-lg border border-gray-300 bg-white p-0.5">
+                <legend className="sr-only">View</legend>
+                {(['month', 'week'] as const).map((option) => (
+                  <button
+                    key={option}
+                    type="button"
+                    aria-pressed={view === option}
+                    onClick={() => setView(option)}
+                    className={`h-8 rounded-md px-3 font-medium text-sm capitalize ${
+                      view === option ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-50'
+                    }`}
+                  >
+                    {option === 'month' ? 'Month' : 'Week'}
+                  </button>
+                ))}
+              </fieldset>
+            </div>
+          </div>
+          {query.isError ? (
+            <p role="alert" className="mb-2 text-red-600 text-sm">
+              Error loading posts: {query.error instanceof Error ? query.error.message : 'please try again'}
+            </p>
+          ) : null}
+          <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+            {view === 'month' ? (
+              <MonthView
+                days={days}
+                current={date}
+                today={today}
+                posts={posts}
+                slotTimes={slotTimes}
+                timezone={timezone}
+                timeFormat={timeFormat}
+                onDay={onDay}
+                onOpen={(post) => setOpenPostId(post.id)}
+                onMore={(day) => {
+                  go(day);
+                  setView('week');
+                }}
+              />
+            ) : (
+              <WeekView
+                days={days}
+                today={today}
+                posts={posts}
+                slotTimes={slotTimes}
+                timezone={timezone}
+                timeFormat={timeFormat}
+                onHour={onHour}
+                onOpen={(post) => setOpenPostId(post.id)}
+              />
+            )}
+          </DndContext>
+        </section>
+      </div>
+      <PostDetailsDialog
+        postId={openPostId}
+        onClose={() => setOpenPostId(null)}
+        timezone={timezone}
+        timeFormat={timeFormat}
+        onMove={(post: PostDto, iso) => void move({ id: post.id, at: post.scheduledAt ?? iso }, iso)}
       />
     </>
   );

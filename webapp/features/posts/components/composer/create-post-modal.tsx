@@ -5,8 +5,9 @@ import type { AccountDto } from '../../../../../shared/accounts/account';
 import { getPlatform } from '../../../../../shared/platforms/registry';
 import {
   POST_MESSAGES as API_MESSAGES,
-  type PostAction,
   type PostDto,
+  type PostRequestAction,
+  validationAction,
 } from '../../../../../shared/posts/api';
 import {
   noAccountConnectedMessage,
@@ -73,7 +74,7 @@ export function CreatePostModal({
   const preferences = usePreferences();
   const [savedId, setSavedId] = useState<string | null>(postId);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<PostAction | null>(null);
+  const [busy, setBusy] = useState<PostRequestAction | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [loadedPost, setLoadedPost] = useState<PostDto | null>(null);
   const createPost = useCreatePost();
@@ -135,10 +136,10 @@ export function CreatePostModal({
     openConnectModal();
   }
 
-  async function save(action: PostAction) {
+  async function save(action: PostRequestAction) {
     if (!input || !account) return;
     setError(null);
-    const issues = validatePost(input, action);
+    const issues = validatePost(input, validationAction(action));
     if (issues[0]) {
       setError(issues[0].message);
       return;
@@ -156,7 +157,7 @@ export function CreatePostModal({
         return;
       }
     }
-    if (action === 'publish') scheduledAt = null;
+    if (action === 'publish' || action === 'queue') scheduledAt = null;
     // Spec 02 section 4: LinkedIn drafts send no time; TikTok drafts send the far-future instant.
     if (action === 'draft' && platform === 'linkedin') scheduledAt = null;
     if (action === 'draft' && platform === 'tiktok') scheduledAt = TIKTOK_DRAFT_SCHEDULED_AT;
@@ -185,6 +186,11 @@ export function CreatePostModal({
         else toast.message(PUBLISH_PENDING_MESSAGE);
       } else if (action === 'draft') {
         toast.success(wasEditing ? POST_MESSAGES.draftUpdated : POST_MESSAGES.draftSaved);
+      } else if (action === 'queue') {
+        // The toast names the slot the queue chose, in the user's zone and clock.
+        toast.success(
+          `Added to the queue for ${formatDateTime(post.scheduledAt, preferences.timezone, preferences.timeFormat)}`,
+        );
       } else {
         toast.success(wasEditing ? POST_MESSAGES.postUpdated : POST_MESSAGES.postScheduled);
       }
@@ -266,6 +272,16 @@ export function CreatePostModal({
               onClick={() => save('publish')}
             >
               Post Now
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={disabled}
+              loading={busy === 'queue'}
+              onClick={() => save('queue')}
+              title="Schedule at this account's next free posting time"
+            >
+              Add to queue
             </Button>
             <Button
               size="sm"
