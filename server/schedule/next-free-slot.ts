@@ -1,4 +1,4 @@
-import { SCHEDULE_MESSAGES } from '../../shared/schedule/schedule.js';
+import { DEFAULT_POSTING_TIMES, SCHEDULE_MESSAGES } from '../../shared/schedule/schedule.js';
 import { addDays, utcToZonedTime, weekdayOf, zonedTimeToUtc } from '../../shared/time/zoned-time.js';
 import { AppError } from '../core/errors.js';
 import type { Db } from '../db/database.js';
@@ -20,7 +20,10 @@ export async function findNextFreeSlot(
 ): Promise<number> {
   const schedule =
     (await findSchedule(db, input.userId, input.accountId)) ?? (await findSchedule(db, input.userId, null));
-  const times = schedule ? await listTimes(db, schedule.id) : [];
+  // Never opened the Posting Schedule page: the default it would create (09:00 and 14:00 daily).
+  const times = schedule
+    ? await listTimes(db, schedule.id)
+    : [0, 1, 2, 3, 4, 5, 6].flatMap((day) => DEFAULT_POSTING_TIMES.map((time) => ({ day, time })));
   if (times.length === 0) throw new AppError('validation_error', SCHEDULE_MESSAGES.noPostingTimes);
 
   let takenQuery = db

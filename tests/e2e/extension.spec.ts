@@ -235,6 +235,18 @@ test('compose and schedule from the popup for X and LinkedIn, then find both on 
   await closeExtensionPages();
 });
 
+test("Add to queue in the popup takes the account's next posting time and says when", async () => {
+  const popup = await openPopup();
+  const composer = popup.getByRole('region', { name: 'Composer' });
+  await composer.getByRole('button', { name: /^LinkedIn: / }).click();
+  await composer.getByLabel('Post text').fill('Queued from the Postloom extension');
+  await composer.getByRole('button', { name: 'Add to queue' }).click();
+  const results = composer.getByRole('list', { name: 'Results' });
+  // The default schedule has 09:00 and 14:00 every day: the next of them in the user's zone.
+  await expect(results.getByText(/: Added to the queue for \w{3}, \w{3} \d{1,2}, (09|14):00$/)).toBeVisible();
+  await closeExtensionPages();
+});
+
 test('the context-menu handlers open the composer prefilled with the page or the selection', async () => {
   await clickMenu(
     { menuItemId: 'schedule-page', pageUrl: 'https://example.com/story' },

@@ -253,6 +253,18 @@ describe('add to queue', () => {
     expect(Date.parse((await next.json()).post.scheduledAt)).toBe(list[0]!.scheduledAt);
   });
 
+  it('uses the default 09:00 and 14:00 for a user who never opened the schedule', async () => {
+    const user = await freshUser('Europe/Berlin');
+    const accountId = await createAccount(t, user.id, 'linkedin');
+    const friday = Date.parse(berlin('2027-03-26', 10));
+    const first = await queue(user, accountId, friday);
+    const second = await queue(user, accountId, friday);
+    expect([first.scheduledAt, second.scheduledAt]).toEqual([
+      '2027-03-26T13:00:00.000Z', // Friday 14:00 CET
+      '2027-03-27T08:00:00.000Z', // Saturday 09:00 CET
+    ]);
+  });
+
   it('says so when the schedule has no times', async () => {
     const user = await freshUser();
     await schedule(user);

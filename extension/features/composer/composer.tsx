@@ -9,7 +9,13 @@ import { sendToBackground } from '../messaging/messages';
 import { getServerUrl } from '../server/server-address';
 import { AccountPicker } from './account-picker';
 import { CharacterCounters } from './character-counters';
-import { type ComposerAction, createPosts, type PostResult, webAppPathFor } from './create-posts';
+import {
+  type ComposerAction,
+  createPosts,
+  formatQueuedTime,
+  type PostResult,
+  webAppPathFor,
+} from './create-posts';
 import { clearPendingDraft, draftText, getPendingDraft, type PendingDraft } from './pending-draft';
 import { ScheduleFields } from './schedule-fields';
 import { defaultScheduleTime, type WallTime, zonedTimeToUtc } from './zoned-time';
@@ -36,6 +42,7 @@ const ACTION_DONE: Record<ComposerAction, string> = {
   publish: 'Posted',
   schedule: 'Scheduled',
   draft: 'Draft saved',
+  queue: 'Added to the queue',
 };
 
 /** The popup composer: accounts, text with counters, link, attachment, Post now / Schedule / Save draft. */
@@ -206,6 +213,14 @@ export function Composer({ onActed }: { onActed: () => void }) {
         <button type="button" disabled={!canSubmit} onClick={() => void submit('schedule')}>
           Schedule
         </button>
+        <button
+          type="button"
+          disabled={!canSubmit}
+          onClick={() => void submit('queue')}
+          title="Schedule at each account's next free posting time"
+        >
+          Add to queue
+        </button>
         <button type="button" disabled={!canSubmit} onClick={() => void submit('draft')}>
           Save draft
         </button>
@@ -215,7 +230,11 @@ export function Composer({ onActed }: { onActed: () => void }) {
         <ul className="notifications" aria-label="Results">
           {results.items.map((item) => (
             <li key={item.account.id} className={item.error ? 'error' : 'success'}>
-              {item.account.accountName}: {item.error ?? ACTION_DONE[results.action]}
+              {item.account.accountName}:{' '}
+              {item.error ??
+                (results.action === 'queue' && item.post
+                  ? `Added to the queue for ${formatQueuedTime(item.post.scheduledAt, preferences.timezone, preferences.timeFormat)}`
+                  : ACTION_DONE[results.action])}
             </li>
           ))}
           {results.items.some((item) => item.post) ? (

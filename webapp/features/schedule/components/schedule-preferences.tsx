@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { toast } from 'sonner';
 import { LISTED_ZONES, SCHEDULE_TOASTS } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { useUpdatePreferences } from '../../posts/api/preferences';
+import { scheduleKeys } from '../api/schedule';
 
 /** The listed zones first, then every other zone the browser knows; the current one always present. */
 function zoneOptions(current: string): { listed: string[]; others: string[] } {
@@ -19,11 +21,15 @@ function zoneOptions(current: string): { listed: string[]; others: string[] } {
  */
 export function SchedulePreferences({ timezone, timeFormat }: { timezone: string; timeFormat: TimeFormat }) {
   const save = useUpdatePreferences();
+  const queryClient = useQueryClient();
   const zoneId = useId();
   const { listed, others } = useMemo(() => zoneOptions(timezone), [timezone]);
 
   function change(input: { timezone?: string; timeFormat?: TimeFormat }) {
-    toast.promise(save.mutateAsync(input), SCHEDULE_TOASTS.savePreferences);
+    const saved = save
+      .mutateAsync(input)
+      .then(() => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }));
+    toast.promise(saved, SCHEDULE_TOASTS.savePreferences);
   }
 
   return (
