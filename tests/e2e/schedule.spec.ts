@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Locator, type Page, test } from '@pla
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
 import { addDays, utcToZonedTime, zonedTimeToUtc } from '../../shared/time/zoned-time';
 import { monthGrid } from '../../webapp/features/calendar/lib/calendar-dates';
-import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
+import { apiCall, connectSandboxAccount, createConfirmedUser } from '../support/http-user';
 import { type RunningServer, startServer } from '../support/spawn-server';
 
 const ZONE = 'Europe/Berlin';
