@@ -32,7 +32,8 @@ export async function listCalendarPosts(
   const sentSince = now - CALENDAR_SENT_DAYS * DAY_MS;
   const rows = await deps.db
     .selectFrom('scheduledPosts')
-    .select([
+    // Only what a cell shows: the start of the text and the number of media, cut by SQLite.
+    .select((eb) => [
       'id',
       'platform',
       'socialAccountId',
@@ -40,8 +41,8 @@ export async function listCalendarPosts(
       'scheduledAt',
       'postedAt',
       'postType',
-      'content',
-      'media',
+      eb.fn<string>('substr', ['content', eb.val(1), eb.val(PREVIEW_CHARS)]).as('preview'),
+      eb.fn<number>('json_array_length', ['media']).as('mediaCount'),
       'platformPostUrl',
       'errorMessage',
     ])
@@ -61,18 +62,9 @@ export async function listCalendarPosts(
       row.status === 'posted' && row.postedAt ? row.postedAt : (row.scheduledAt ?? 0),
     ).toISOString(),
     postType: row.postType,
-    preview: row.content.slice(0, PREVIEW_CHARS),
-    mediaCount: countMedia(row.media),
+    preview: row.preview,
+    mediaCount: row.mediaCount,
     platformPostUrl: row.platformPostUrl,
     errorMessage: row.errorMessage,
   }));
-}
-
-function countMedia(json: string): number {
-  try {
-    const value = JSON.parse(json) as unknown;
-    return Array.isArray(value) ? value.length : 0;
-  } catch {
-    return 0;
-  }
 }

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:calendar [-- --total 1000000 --mine 100000 --runs 300]`
+ * Fills a fresh database with `total` posts, `mine` of them one user's (spread over two years,
+ * the rest over other users), starts the real server on it and times the calendar's month
+ * request (`GET /api/posts/calendar` for a six-week grid) against a bare `GET /api/health`
+ * in the same run, over HTTP on loopback. Prints p50/p95 of both.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
+import { startServer } from '../tests/support/spawn-server.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const TOTAL = arg('total', 1_000_000);
+const MINE = arg('mine', 100_000);
+const RUNS = arg('runs', 300);
+const OTHER_USERS = 90;
+const DAY = 86_400_000;
+const SPAN = 730 * DAY;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-bench-calendar-'));
+const now = Date.now();
+const start = now - SPAN / 2;
+
+// The schema, through the real migrations.
+const db = openDatabase({ file: databaseFile(dataDir) });
+await migrateToLatest(db);
+await db.destroy();
+
+const sqlite = new Database(databaseFile(dataDir));
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma('synchronous = OFF');
+const users = ['bench-me', ...Array.from({ length: OTHER_USERS }, (_, i) => `bench-${i}`)];
+const insertUser = sqlite.prepare(
+  `INSERT INTO users (id, email, password_hash, email_confirmed_at, google_sub, timezone, language, time_format, setup_complete, created_at, updated_at)
+   VALUES (?, ?, NULL, ?, NULL, 'Europe/Berlin', 'en', '24h', 1, ?, ?)`,
+);
+const insertAccount = sqlite.prepare(
+  `INSERT INTO social_accounts (id, user_id, platform, platform_account_id, account_name, access_token, status, is_sandbox, metadata, created_at, updated_at)
+   VALUES (?, ?, ?, ?, ?, 'x', 'active', 1, '{}', ?, ?)`,
+);
+const insertPost = sqlite.prepare(
+  `INSERT INTO scheduled_posts (id, user_id, social_account_id, platform, content, status, is_draft, scheduled_at, posted_at, post_type, media, metadata, created_at, updated_at)
+   VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, 'normal', '[]', '{}', ?, ?)`,
+);
+const platforms = ['twitter', 'linkedin', 'facebook', 'instagram', 'threads', 'tiktok'];
+const started = performance.now();
+sqlite.transaction(() => {
+  for (const user of users) {
+    insertUser.run(user, `${user}@postloom.test`, now, now, now);
+    for (const platform of platforms)
+      insertAccount.run(`${user}-${platform}`, user, platform, `${user}-${platform}`, platform, now, now);
+  }
+  for (let i = 0; i < TOTAL; i++) {
+    const user = i < MINE ? 'bench-me' : users[1 + (i % OTHER_USERS)]!;
+    const platform = platforms[i % platforms.length]!;
+    // Evenly over the two years, each user's posts on their own.
+    const share = i < MINE ? i / MINE : (i - MINE) / Math.max(1, TOTAL - MINE);
+    const at = start + Math.floor(share * SPAN);
+    const past = at < now;
+    insertPost.run(
+      `p${i}`,
+      user,
+      `${user}-${platform}`,
+      platform,
+      `Post number ${i}, with a little text as real posts have.`,
+      past ? 'posted' : 'scheduled',
+      at,
+      past ? at : null,
+      at - DAY,
+      at - DAY,
+    );
+  }
+})();
+const token = crypto.randomBytes(32).toString('base64url');
+sqlite
+  .prepare(
+    `INSERT INTO sessions (id, user_id, expires_at, remember, kind, last_used_at, created_at) VALUES (?, 'bench-me', ?, 1, 'token', ?, ?)`,
+  )
+  .run(crypto.createHash('sha256').update(token).digest('hex'), now + DAY, now, now);
+sqlite.pragma('optimize');
+sqlite.close();
+console.log(
+  `Filled ${TOTAL.toLocaleString('en-US')} posts (${MINE.toLocaleString('en-US')} of one user) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+);
+
+const server = await startServer({
+  DATA_DIR: dataDir,
+  SCHEDULER: 'off',
+  LOG_LEVEL: 'error',
+  SANDBOX_URL: 'http://127.0.0.1:9',
+});
+try {
+  const headers = { authorization: `Bearer ${token}` };
+  // This month's grid: six weeks from the Sunday on or before the 1st.
+  const first = new Date(now);
+  first.setUTCDate(1);
+  const from = new Date(first.getTime() - first.getUTCDay() * DAY);
+  const to = new Date(from.getTime() + 42 * DAY);
+  const calendarUrl = `${server.url}/api/posts/calendar?from=${from.toISOString()}&to=${to.toISOString()}`;
+  const probe = await fetch(calendarUrl, { headers });
+  const { posts } = (await probe.json()) as { posts: unknown[] };
+  if (!probe.ok) throw new Error(`calendar answered ${probe.status}`);
+
+  async function time(url: string, init: RequestInit = {}): Promise<number[]> {
+    const samples: number[] = [];
+    for (let i = 0; i < 20; i++) await (await fetch(url, init)).arrayBuffer();
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const res = await fetch(url, init);
+      await res.arrayBuffer();
+      samples.push(performance.now() - t0);
+    }
+    return samples.sort((a, b) => a - b);
+  }
+  const pct = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  const calendar = await time(calendarUrl, { headers });
+  const health = await time(`${server.url}/api/health`);
+  console.log(`\nCalendar month request: ${posts.length} posts in the six-week grid, ${RUNS} runs each`);
+  console.log('| request | p50 | p95 |');
+  console.log('| --- | --- | --- |');
+  console.log(
+    `| GET /api/posts/calendar (month) | ${pct(calendar, 50).toFixed(1)} ms | ${pct(calendar, 95).toFixed(1)} ms |`,
+  );
+  console.log(
+    `| GET /api/health (bare) | ${pct(health, 50).toFixed(1)} ms | ${pct(health, 95).toFixed(1)} ms |`,
+  );
+  const target = 20;
+  console.log(`\np50 ${pct(calendar, 50) < target ? 'meets' : 'misses'} the ${target} ms target.`);
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
