@@ -100,6 +100,27 @@ export const EXPORTERS: Array<{ file: string; read: (deps: Deps, userId: string)
       })),
   },
   {
+    file: 'posting-schedule.json',
+    read: async ({ db }, userId) => {
+      const schedules = await db
+        .selectFrom('postingSchedules')
+        .select(['id', 'socialAccountId'])
+        .where('userId', '=', userId)
+        .execute();
+      const times = await db
+        .selectFrom('postingTimes')
+        .select(['scheduleId', 'day', 'time'])
+        .where('userId', '=', userId)
+        .orderBy('day')
+        .orderBy('time')
+        .execute();
+      return schedules.map((schedule) => ({
+        accountId: schedule.socialAccountId,
+        times: times.filter((t) => t.scheduleId === schedule.id).map(({ day, time }) => ({ day, time })),
+      }));
+    },
+  },
+  {
     file: 'analytics.json',
     read: async ({ db }, userId) => ({
       postMetrics: (

@@ -309,6 +309,7 @@ describe('download my data', () => {
         'notifications.json',
         'analytics.json',
         'connected-accounts.json',
+        'posting-schedule.json',
         `media/${media.id}-photo.png`,
       ]),
     );
