@@ -14,7 +14,12 @@ describe('preferences API', () => {
 
   it('answers UTC and 24h until the user chooses', async () => {
     const res = await t.request('/api/settings/preferences', { headers: user.headers });
-    expect(await res.json()).toEqual({ timezone: 'UTC', timeFormat: '24h' });
+    expect(await res.json()).toEqual({
+      timezone: 'UTC',
+      timeFormat: '24h',
+      displayName: null,
+      language: 'en',
+    });
   });
 
   it('saves a valid IANA timezone and 12h clock, and refuses an unknown zone', async () => {
@@ -23,7 +28,7 @@ describe('preferences API', () => {
       headers: user.headers,
       json: { timezone: 'America/Los_Angeles', timeFormat: '12h' },
     });
-    expect(await saved.json()).toEqual({ timezone: 'America/Los_Angeles', timeFormat: '12h' });
+    expect(await saved.json()).toMatchObject({ timezone: 'America/Los_Angeles', timeFormat: '12h' });
     const bad = await t.request('/api/settings/preferences', {
       method: 'PATCH',
       headers: user.headers,
@@ -41,7 +46,7 @@ describe('preferences API', () => {
     });
     expect(badFormat.status).toBe(400);
     const read = await t.request('/api/settings/preferences', { headers: user.headers });
-    expect(await read.json()).toEqual({ timezone: 'America/Los_Angeles', timeFormat: '12h' });
+    expect(await read.json()).toMatchObject({ timezone: 'America/Los_Angeles', timeFormat: '12h' });
   });
 
   it('needs a session', async () => {
