@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-21T2300-initial.js';
 import * as publishingProgress from './2026-11-21T2330-publishing-progress.js';
 import * as postMetrics from './2026-11-22T0950-post-metrics.js';
+import * as queues from './2026-11-22T1100-queues.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T2300-initial': initial,
   '2026-11-21T2330-publishing-progress': publishingProgress,
   '2026-11-22T0950-post-metrics': postMetrics,
+  '2026-11-22T1100-queues': queues,
 };

@@ -15,6 +15,7 @@ import { createMediaRoutes } from './media/media.routes.js';
 import { createNotificationsRoutes } from './notifications/notifications.routes.js';
 import { createPostsRoutes } from './posts/posts.routes.js';
 import { createAccountHelperRoutes, createPublishingRoutes } from './publishing/publishing.routes.js';
+import { createQueuesRoutes } from './queues/queues.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
 
 export interface CreateAppOptions {
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/auth', createAuthRoutes());
   app.route('/api/accounts', createAccountsRoutes());
   app.route('/api/accounts', createAccountHelperRoutes());
+  app.route('/api/queues', createQueuesRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

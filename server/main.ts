@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
 import { createDeps } from './deps.js';
+import { startQueueRunner } from './queues/queue-runner.js';
 
 /** Starts Postloom: migrate, serve the API and the web app, start background work. */
 async function main(): Promise<void> {
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
     await deps.scheduler.start();
     stops.push(() => deps.scheduler.stop());
   }
+
+  // Queues create scheduled posts for the engine above; stopped first (stops run in reverse).
+  if (config.SCHEDULER) stops.push(startQueueRunner(deps));
 
   const shutdown = async () => {
     for (const stop of stops.reverse()) await stop();

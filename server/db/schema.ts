@@ -20,6 +20,9 @@ export interface Database {
   publishAttempts: PublishAttemptsTable;
   appState: AppStateTable;
   postMetrics: PostMetricsTable;
+  queues: QueuesTable;
+  queueItems: QueueItemsTable;
+  queueItemMedia: QueueItemMediaTable;
 }
 
 export interface UsersTable {
@@ -219,6 +222,54 @@ export interface PostMetricsTable {
   nextReadAt: number | null;
 }
 
+/** An automated queue (spec 02 section 3). */
+export interface QueuesTable {
+  id: string;
+  userId: string;
+  name: string;
+  description: string;
+  isRepeatable: number;
+  intervalHours: number;
+  isActive: number;
+  /** Next run (epoch ms); null once a one-time queue has published every item. */
+  nextRun: number | null;
+  lastRunAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A queue item: a whole post for one account, in the shape of scheduled_posts. */
+export interface QueueItemsTable {
+  id: string;
+  queueId: string;
+  userId: string;
+  socialAccountId: string | null;
+  platform: string;
+  postType: string;
+  content: string;
+  /** JSON array of media ids. */
+  media: string;
+  /** JSON array of { content, media: string[] } for X and Threads chains, or null. */
+  tweets: string | null;
+  /** JSON object: spec 02 post metadata. */
+  metadata: string;
+  /** Run order: the first item goes next; a run moves the item it sends to the end. */
+  position: number;
+  runCount: number;
+  lastRunAt: number | null;
+  /** The scheduled post the latest run created. */
+  lastPostId: string | null;
+  lastSkipReason: string | null;
+  lastSkippedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface QueueItemMediaTable {
+  itemId: string;
+  mediaId: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -226,3 +277,5 @@ export type SocialAccountRow = Selectable<SocialAccountsTable>;
 export type ScheduledPostRow = Selectable<ScheduledPostsTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type QueueRow = Selectable<QueuesTable>;
+export type QueueItemRow = Selectable<QueueItemsTable>;
