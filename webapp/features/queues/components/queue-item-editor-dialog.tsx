@@ -1,27 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { AccountDto } from '../../../../shared/accounts/account';
-import { getPlatform } from '../../../../shared/platforms/registry';
 import type { PostDto } from '../../../../shared/posts/api';
-import { noAccountConnectedMessage, POST_MESSAGES } from '../../../../shared/posts/constants';
 import { validatePost } from '../../../../shared/posts/validate-post';
 import { QUEUE_MESSAGES, type QueueDto, type QueueItemDto } from '../../../../shared/queues/api';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { useAccounts } from '../../accounts/api/list-accounts';
 import { openConnectModal } from '../../accounts/connect-modal-store';
-import { ChainEditor } from '../../posts/components/composer/chain-editor';
-import { ErrorBox, toPostInput } from '../../posts/components/composer/composer-input';
+import { ComposerFields } from '../../posts/components/composer/composer-fields';
+import { toPostInput } from '../../posts/components/composer/composer-input';
 import {
   initialState,
   isUploading,
   stateFromPost,
   toPostBody,
-  usesChain,
 } from '../../posts/components/composer/composer-state';
-import { PostPreview } from '../../posts/components/composer/post-preview';
 import { PostToRow } from '../../posts/components/composer/post-to-row';
-import { SingleEditor } from '../../posts/components/composer/single-editor';
 import { useComposer } from '../../posts/components/composer/use-composer';
 import { useAddQueueItem } from '../api/add-queue-item';
 import { useUpdateQueueItem } from '../api/update-queue-item';
@@ -83,7 +78,6 @@ export function QueueItemEditorDialog({
   }, [open, item?.id]);
 
   const platform = state.platform;
-  const info = platform ? getPlatform(platform) : null;
   const platformAccounts = platform ? accounts.filter((a) => a.platform === platform) : [];
   const account: AccountDto | null =
     platformAccounts.find((a) => a.id === state.accountId) ?? platformAccounts[0] ?? null;
@@ -158,62 +152,24 @@ export function QueueItemEditorDialog({
           }}
           onAddAccount={connectAccount}
         />
-        {platform && platformAccounts.length > 0 ? (
-          <label className="flex max-w-sm flex-col gap-1 text-gray-700 text-sm">
-            <span className="font-medium">Account</span>
-            <select
-              className="h-10 rounded-lg border border-gray-300 bg-white px-2"
-              value={account?.id ?? ''}
-              onChange={(e) => actions.setAccount(e.target.value)}
-            >
-              {platformAccounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.accountName}
-                  {a.accountHandle ? ` (@${a.accountHandle.replace(/^@/, '')})` : ''}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {item && !item.account && account ? (
-          <p className="rounded-lg bg-amber-50 px-4 py-3 text-amber-800 text-sm">
-            This item's account was disconnected. Save it with the account above to publish it again.
-          </p>
-        ) : null}
-        {error ? <ErrorBox message={error} /> : null}
-        {!platform || !info ? (
-          <p className="rounded-lg bg-gray-50 p-6 text-center text-gray-600 text-sm">
-            {POST_MESSAGES.selectPlatform}
-          </p>
-        ) : (
-          <div className="grid gap-6 lg:grid-cols-2">
-            <section aria-label={`${info.displayName} editor`} className="min-w-0">
-              {usesChain(platform) ? (
-                <ChainEditor
-                  key={`${platform}-${item?.id ?? 'new'}`}
-                  state={state}
-                  actions={actions}
-                  fileErrors={fileErrors}
-                />
-              ) : (
-                <SingleEditor state={state} actions={actions} fileErrors={fileErrors} />
-              )}
-            </section>
-            <section aria-label="Preview" className="min-w-0 rounded-xl bg-gray-50 p-4">
-              <h3 className="mb-3 font-medium text-gray-500 text-xs uppercase tracking-wide">Preview</h3>
-              {account ? (
-                <PostPreview state={state} account={account} />
-              ) : (
-                <div className="flex flex-col items-center gap-3 py-8 text-center">
-                  <p className="text-gray-700 text-sm">{noAccountConnectedMessage(info.displayName)}</p>
-                  <Button size="sm" onClick={connectAccount}>
-                    Connect {info.displayName}
-                  </Button>
-                </div>
-              )}
-            </section>
-          </div>
-        )}
+        <ComposerFields
+          state={state}
+          actions={actions}
+          fileErrors={fileErrors}
+          platformAccounts={platformAccounts}
+          account={account}
+          error={error}
+          editorKey={`${platform}-${item?.id ?? 'new'}`}
+          onConnect={connectAccount}
+          alwaysShowAccount
+          notice={
+            item && !item.account && account ? (
+              <p className="rounded-lg bg-amber-50 px-4 py-3 text-amber-800 text-sm">
+                This item's account was disconnected. Save it with the account above to publish it again.
+              </p>
+            ) : null
+          }
+        />
       </div>
     </Modal>
   );
