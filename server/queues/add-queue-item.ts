@@ -2,9 +2,22 @@ import { QUEUE_LIMITS, QUEUE_MESSAGES, type QueueDto, type QueueItemInput } from
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
-import { preparePost } from '../posts/prepare-post.js';
+import { type PreparedPost, preparePost } from '../posts/prepare-post.js';
 import { getQueue, getQueueRowForUser } from './list-queues.js';
 import { insertItem, listItemsOfQueues, setItemMedia } from './queues.repository.js';
+
+/** The post columns of an item, from a post checked by preparePost. */
+export function itemColumns(prepared: PreparedPost) {
+  return {
+    socialAccountId: prepared.account.id,
+    platform: prepared.platform,
+    postType: prepared.postType,
+    content: prepared.content,
+    media: JSON.stringify(prepared.media),
+    tweets: prepared.tweets ? JSON.stringify(prepared.tweets) : null,
+    metadata: JSON.stringify(prepared.metadata),
+  };
+}
 
 /**
  * Adds a post for one account at the end of the queue. It is checked like a post to be
@@ -29,13 +42,7 @@ export async function addQueueItem(
       id,
       queueId: queue.id,
       userId,
-      socialAccountId: prepared.account.id,
-      platform: prepared.platform,
-      postType: prepared.postType,
-      content: prepared.content,
-      media: JSON.stringify(prepared.media),
-      tweets: prepared.tweets ? JSON.stringify(prepared.tweets) : null,
-      metadata: JSON.stringify(prepared.metadata),
+      ...itemColumns(prepared),
       position: Math.max(-1, ...items.map((item) => item.position)) + 1,
       runCount: 0,
       lastRunAt: null,

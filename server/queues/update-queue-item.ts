@@ -4,6 +4,7 @@ import type { AppDeps } from '../http/types.js';
 import { deleteOrphanMedia } from '../media/delete-media.js';
 import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from '../posts/post-dto.js';
 import { preparePost } from '../posts/prepare-post.js';
+import { itemColumns } from './add-queue-item.js';
 import { getQueue, getQueueRowForUser } from './list-queues.js';
 import { findItemForUser, setItemMedia, updateItemRow } from './queues.repository.js';
 
@@ -42,13 +43,7 @@ export async function updateQueueItem(
   const accountChanged = prepared.account.id !== item.socialAccountId;
   await deps.db.transaction().execute(async (trx) => {
     await updateItemRow(trx, userId, item.id, {
-      socialAccountId: prepared.account.id,
-      platform: prepared.platform,
-      postType: prepared.postType,
-      content: prepared.content,
-      media: JSON.stringify(prepared.media),
-      tweets: prepared.tweets ? JSON.stringify(prepared.tweets) : null,
-      metadata: JSON.stringify(prepared.metadata),
+      ...itemColumns(prepared),
       ...(accountChanged ? { lastSkipReason: null, lastSkippedAt: null } : {}),
       updatedAt: now,
     });

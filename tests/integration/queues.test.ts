@@ -287,8 +287,16 @@ describe('queues API', () => {
   });
 
   it('answers Not authenticated without a session', async () => {
-    const res = await t.request('/api/queues');
-    expect(res.status).toBe(401);
+    for (const [method, path] of [
+      ['GET', '/api/queues'],
+      ['POST', '/api/queues'],
+      ['PATCH', '/api/queues/some-id'],
+      ['POST', '/api/queues/some-id/items'],
+    ] as const) {
+      const res = await t.request(path, { method, json: method === 'GET' ? undefined : { name: 'x' } });
+      expect(res.status).toBe(401);
+      expect((await res.json()).message).toBe('Not authenticated');
+    }
   });
 
   it('goes with the account when the user is deleted', async () => {
