@@ -35,6 +35,7 @@ async function addItem(page: Page, settings: Locator, platform: string, label: s
   await editor.getByRole('button', { name: platform, exact: true }).click();
   await editor.getByLabel(label, { exact: true }).fill(text);
   await expect(editor.getByRole('region', { name: 'Preview' }).getByText(text)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath(`queues-add-item-${platform}-1280.png`) });
   await editor.getByRole('button', { name: 'Add to queue' }).click();
   await expect(page.getByText('Item added to the queue')).toBeVisible();
   await expect(editor).toBeHidden();
@@ -49,6 +50,12 @@ test('a queue is created, gets two items through the editor, is reordered, pause
   await expect(page.getByRole('heading', { level: 1, name: 'Automated Queues' })).toBeVisible();
   await expect(page.getByText('No queues yet')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('queues-empty-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('queues-empty-375.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Create Queue' }).click();
+  await page.screenshot({ path: testInfo.outputPath('queues-create-375.png') });
+  await page.getByRole('dialog', { name: 'Create Queue' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Create Queue: the name is required.
   await page.getByRole('button', { name: 'Create Queue' }).click();
@@ -72,6 +79,7 @@ test('a queue is created, gets two items through the editor, is reordered, pause
   await card.getByRole('button', { name: 'Pause queue Evergreen tips' }).click();
   await expect(page.getByText('Queue paused')).toBeVisible();
   await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('queues-list-1280.png') });
 
   await card.getByRole('button', { name: 'Edit queue Evergreen tips' }).click();
   await expect(settings).toBeVisible();

@@ -4,10 +4,12 @@ import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-
 import type { QueueDto, QueueItemDto } from '../../shared/queues/api.js';
 import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import {
+  imageBytes,
   injectFault,
   resetSandbox,
   sandboxPublished,
   sandboxRequests,
+  uploadMedia,
 } from '../support/publishing-support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -388,6 +390,37 @@ describe('queue runs', () => {
       .where('userId', '=', user.id)
       .execute();
     expect(notes.map((n) => n.type).sort()).toEqual(['post_failure', 'post_success']);
+  });
+
+  it("publishes an item's media with it, and keeps the file for the next runs", async () => {
+    const [x] = (await connectInProcess(t, user, 'twitter')) as [string];
+    const image = await uploadMedia(t, user, {
+      bytes: await imageBytes(),
+      name: 'tip.jpg',
+      type: 'image/jpeg',
+    });
+    const queue = await createQueue({ name: 'Pictures', isRepeatable: true, intervalHours: 24 });
+    await api(`/api/queues/${queue.id}/items`, 'POST', {
+      socialAccountId: x,
+      content: 'A picture tip',
+      media: [image.id],
+    });
+    await start();
+    const [sent] = await waitFor(
+      () => sandboxPublished(sandbox, 'twitter'),
+      (posts) => posts.length === 1,
+    );
+    expect(sent?.media.map((m) => m.kind)).toEqual(['image']);
+    // The published post can be deleted from Sent Posts: the item keeps its file.
+    const [post] = await queuePosts(queue.id);
+    const removed = await t.request(`/api/posts/${post!.id}`, {
+      method: 'DELETE',
+      headers: { cookie: user.cookie },
+    });
+    expect(removed.status).toBe(200);
+    const file = await t.request(`/api/media/${image.id}`, { headers: { cookie: user.cookie } });
+    expect(file.status).toBe(200);
+    expect((await getQueue(queue.id)).items[0]?.media.map((m) => m.id)).toEqual([image.id]);
   });
 
   it('runs a due queue once even when two runners race for it', async () => {

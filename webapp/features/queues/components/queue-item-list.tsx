@@ -98,7 +98,6 @@ export function QueueItemList({
               index={index}
               count={count}
               isRepeatable={queue.isRepeatable}
-              showNext={queue.status === 'active'}
               deleting={deletingId === item.id}
               onMove={move}
               onEdit={() => onEdit(item)}

@@ -19,7 +19,6 @@ export interface QueueItemRowProps {
   index: number;
   count: number;
   isRepeatable: boolean;
-  showNext: boolean;
   deleting: boolean;
   onMove: (from: number, to: number) => void;
   onEdit: () => void;
@@ -32,7 +31,6 @@ export function QueueItemRow({
   index,
   count,
   isRepeatable,
-  showNext,
   deleting,
   onMove,
   onEdit,
@@ -91,7 +89,7 @@ export function QueueItemRow({
               Needs reconnect
             </span>
           ) : null}
-          {showNext && item.isNext ? (
+          {item.isNext ? (
             <span className="rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700 text-xs">
               Up next
             </span>
