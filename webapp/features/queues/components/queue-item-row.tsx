@@ -60,7 +60,6 @@ export function QueueItemRow({
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      aria-label={`Item ${index + 1}: ${excerpt}`}
       className={`flex gap-2 rounded-lg border bg-white p-3 sm:gap-3 ${isDragging ? 'relative z-10 border-brand-400 shadow-lg' : 'border-gray-200'}`}
     >
       <button
@@ -69,7 +68,7 @@ export function QueueItemRow({
         {...attributes}
         {...listeners}
         onKeyDown={onHandleKeyDown}
-        aria-label={`Reorder item ${index + 1}`}
+        aria-label={`Reorder item ${index + 1}: ${excerpt}`}
         title="Drag, or press Space then the arrow keys, to reorder"
         className="-my-1 flex w-7 shrink-0 cursor-grab touch-none items-center justify-center rounded text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus-visible:ring-2 focus-visible:ring-brand-500 active:cursor-grabbing"
       >
