@@ -423,6 +423,27 @@ describe('queue runs', () => {
     expect((await getQueue(queue.id)).items[0]?.media.map((m) => m.id)).toEqual([image.id]);
   });
 
+  it('makes up a run missed while the server was down once, without a burst of catch-up runs', async () => {
+    const [threads] = (await connectInProcess(t, user, 'threads')) as [string];
+    const queue = await createQueue({ name: 'Back from a stop', isRepeatable: true, intervalHours: 1 });
+    const t0 = Date.parse(queue.nextRun!);
+    for (const text of ['Missed one', 'Missed two', 'Missed three']) await addItem(queue.id, threads, text);
+    // Five hours pass with the server stopped; then it starts.
+    vi.setSystemTime(t0 + 5 * HOUR);
+    const startedAt = Date.now();
+    await start();
+    await waitFor(
+      () => publishedTexts('threads'),
+      (texts) => texts.length === 1,
+    );
+    await pause(2000);
+    expect(await publishedTexts('threads')).toEqual(['Missed one']);
+    const [post] = await queuePosts(queue.id);
+    expect(post!.scheduledAt).toBeGreaterThanOrEqual(startedAt);
+    const after = await getQueue(queue.id);
+    expect(Date.parse(after.nextRun!) - post!.scheduledAt!).toBe(HOUR);
+  });
+
   it('runs a due queue once even when two runners race for it', async () => {
     const [threads] = (await connectInProcess(t, user, 'threads')) as [string];
     const queue = await createQueue({ name: 'Raced', isRepeatable: true, intervalHours: 1 });
