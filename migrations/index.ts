@@ -5,6 +5,7 @@ import * as postMetrics from './2026-11-22T0950-post-metrics.js';
 import * as postingSchedule from './2026-11-22T1000-posting-schedule.js';
 import * as settings from './2026-11-22T1300-settings.js';
 import * as subscriptions from './2026-11-22T1400-subscriptions.js';
+import * as queues from './2026-11-22T1500-queues.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1000-posting-schedule': postingSchedule,
   '2026-11-22T1300-settings': settings,
   '2026-11-22T1400-subscriptions': subscriptions,
+  '2026-11-22T1500-queues': queues,
 };

@@ -26,6 +26,7 @@ import { createNotificationsRoutes } from './notifications/notifications.routes.
 import { createPushRoutes } from './notifications/push/push.routes.js';
 import { createPostsRoutes } from './posts/posts.routes.js';
 import { createAccountHelperRoutes, createPublishingRoutes } from './publishing/publishing.routes.js';
+import { createQueuesRoutes } from './queues/queues.routes.js';
 import { createScheduleRoutes } from './schedule/schedule.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
 import { createSettingsRoutes } from './settings/settings.routes.js';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/accounts', createAccountHelperRoutes());
   app.route('/api/billing', createBillingRoutes());
   app.route('/api/schedule', createScheduleRoutes());
+  app.route('/api/queues', createQueuesRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
 import { createDeps } from './deps.js';
 import { logUnhandledRejections } from './process-handlers.js';
+import { startQueueRunner } from './queues/queue-runner.js';
 import { startPruneJob } from './scheduler/prune.job.js';
 import { logStartupAdvice } from './startup-advice.js';
 
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
     await deps.scheduler.start();
     stops.push(() => deps.scheduler.stop());
   }
+
+  // Queues create scheduled posts for the engine above; stopped first (stops run in reverse).
+  if (config.SCHEDULER) stops.push(startQueueRunner(deps));
 
   const shutdown = async () => {
     for (const stop of stops.reverse()) await stop();

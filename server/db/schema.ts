@@ -28,6 +28,9 @@ export interface Database {
   securityLogs: SecurityLogsTable;
   subscriptions: SubscriptionsTable;
   billingWebhookEvents: BillingWebhookEventsTable;
+  queues: QueuesTable;
+  queueItems: QueueItemsTable;
+  queueItemMedia: QueueItemMediaTable;
 }
 
 export interface UsersTable {
@@ -240,6 +243,49 @@ export interface PostingSchedulesTable {
   updatedAt: number;
 }
 
+/** An automated queue (spec 02 section 3). */
+export interface QueuesTable {
+  id: string;
+  userId: string;
+  name: string;
+  description: string;
+  isRepeatable: number;
+  intervalHours: number;
+  isActive: number;
+  /** Next run (epoch ms); null once a one-time queue has published every item. */
+  nextRun: number | null;
+  lastRunAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A queue item: a whole post for one account, in the shape of scheduled_posts. */
+export interface QueueItemsTable {
+  id: string;
+  queueId: string;
+  userId: string;
+  socialAccountId: string | null;
+  platform: string;
+  postType: string;
+  content: string;
+  /** JSON array of media ids. */
+  media: string;
+  /** JSON array of { content, media: string[] } for X and Threads chains, or null. */
+  tweets: string | null;
+  /** JSON object: spec 02 post metadata. */
+  metadata: string;
+  /** Run order: the first item goes next; a run moves the item it sends to the end. */
+  position: number;
+  runCount: number;
+  lastRunAt: number | null;
+  /** The scheduled post the latest run created. */
+  lastPostId: string | null;
+  lastSkipReason: string | null;
+  lastSkippedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface PostingTimesTable {
   id: string;
   scheduleId: string;
@@ -287,6 +333,11 @@ export interface SecurityLogsTable {
   createdAt: number;
 }
 
+export interface QueueItemMediaTable {
+  itemId: string;
+  mediaId: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -329,3 +380,5 @@ export interface BillingWebhookEventsTable {
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type QueueRow = Selectable<QueuesTable>;
+export type QueueItemRow = Selectable<QueueItemsTable>;

@@ -45,5 +45,11 @@ export async function countPostsUsingMedia(db: Db, mediaId: string): Promise<num
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('mediaId', '=', mediaId)
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  // A file in a queue item is in use too: the item publishes it again on a later run.
+  const items = await db
+    .selectFrom('queueItemMedia')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('mediaId', '=', mediaId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0) + Number(items?.count ?? 0);
 }

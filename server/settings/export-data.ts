@@ -174,6 +174,46 @@ export const EXPORTERS: Array<{ file: string; read: (deps: Deps, userId: string)
       })),
   },
   {
+    file: 'queues.json',
+    read: async ({ db }, userId) => {
+      const queues = await db
+        .selectFrom('queues')
+        .select([
+          'id',
+          'name',
+          'description',
+          'isRepeatable',
+          'intervalHours',
+          'isActive',
+          'nextRun',
+          'createdAt',
+        ])
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .execute();
+      const items = await db
+        .selectFrom('queueItems')
+        .select(['queueId', 'platform', 'postType', 'content', 'tweets', 'metadata', 'position', 'runCount'])
+        .where('userId', '=', userId)
+        .orderBy('position')
+        .execute();
+      return queues.map(({ id, ...queue }) => ({
+        ...queue,
+        isRepeatable: queue.isRepeatable === 1,
+        isActive: queue.isActive === 1,
+        nextRun: iso(queue.nextRun),
+        createdAt: iso(queue.createdAt),
+        items: items
+          .filter((item) => item.queueId === id)
+          .map(({ queueId: _queueId, ...item }) => ({
+            ...item,
+            tweets: json(item.tweets),
+            metadata: json(item.metadata),
+          })),
+      }));
+    },
+  },
+  {
     file: 'security-log.json',
     read: async ({ db }, userId) =>
       (

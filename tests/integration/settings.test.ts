@@ -310,6 +310,7 @@ describe('download my data', () => {
         'analytics.json',
         'connected-accounts.json',
         'posting-schedule.json',
+        'queues.json',
         `media/${media.id}-photo.png`,
       ]),
     );

@@ -31,10 +31,12 @@ export interface ErrorScreenProps {
   onRetry?: () => void;
   /** Fill the viewport (route-level errors) or sit inside a page (default false). */
   fullScreen?: boolean;
+  /** A feature's own message (e.g. 'Failed to fetch queues') instead of the mapped one. */
+  message?: string;
 }
 
 /** 'Something went wrong' with a mapped message and a 'Try again' button (spec 01 sections 2 and 8). */
-export function ErrorScreen({ error, onRetry, fullScreen = false }: ErrorScreenProps) {
+export function ErrorScreen({ error, onRetry, fullScreen = false, message }: ErrorScreenProps) {
   return (
     <div
       role="alert"
@@ -58,7 +60,7 @@ export function ErrorScreen({ error, onRetry, fullScreen = false }: ErrorScreenP
           </svg>
         </div>
         <h1 className="font-semibold text-gray-900 text-xl">Something went wrong</h1>
-        <p className="mt-2 text-gray-600 text-sm">{getErrorScreenMessage(error)}</p>
+        <p className="mt-2 text-gray-600 text-sm">{message ?? getErrorScreenMessage(error)}</p>
         <Button className="mt-6" onClick={onRetry ?? (() => window.location.reload())}>
           Try again
         </Button>

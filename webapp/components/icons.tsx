@@ -163,3 +163,38 @@ export function ExternalLinkIcon(props: IconProps) {
     </Outline>
   );
 }
+export function PlayIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M7 5v14l12-7L7 5Z" />
+    </Outline>
+  );
+}
+export function PauseIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M8 5v14M16 5v14" />
+    </Outline>
+  );
+}
+export function PencilIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4" />
+    </Outline>
+  );
+}
+export function TrashIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </Outline>
+  );
+}
+export function GripIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" strokeWidth={3} />
+    </Outline>
+  );
+}

@@ -6,6 +6,7 @@ import type { MediaDto } from '../../../shared/posts/api';
 import type { Preferences } from '../../../shared/settings/preferences';
 import { apiRequest } from '../api/api-client';
 import { sendToBackground } from '../messaging/messages';
+import { AddToQueue } from '../queues/add-to-queue';
 import { getServerUrl } from '../server/server-address';
 import { AccountPicker } from './account-picker';
 import { CharacterCounters } from './character-counters';
@@ -225,6 +226,13 @@ export function Composer({ onActed }: { onActed: () => void }) {
           Save draft
         </button>
       </div>
+      <AddToQueue
+        accounts={chosen}
+        content={content}
+        mediaIds={attachment?.status === 'ready' ? [attachment.media.id] : []}
+        page={tabLink ?? (draft ? { title: draft.title, url: draft.url } : null)}
+        disabled={attachment?.status === 'loading'}
+      />
 
       {results ? (
         <ul className="notifications" aria-label="Results">

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { sessionQueryKey } from '../auth/api/get-session';
 import type { PostListPage } from '../posts/api/list-posts';
 import { postKeys } from '../posts/api/post-keys';
+import { queueKeys } from '../queues/api/queue-keys';
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
@@ -83,6 +84,8 @@ export function applyEvent(
   type: EventType,
   data: Record<string, unknown> | null,
 ): void {
+  // Queue items show their latest post's state and link.
+  if (type.startsWith('post.')) void queryClient.invalidateQueries({ queryKey: queueKeys.all });
   switch (type) {
     case 'post.inserted':
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });

@@ -6,6 +6,7 @@ import {
   ChevronDownIcon,
   ClockIcon,
   HomeIcon,
+  QueueIcon,
   SendIcon,
 } from '../../../components/icons';
 import { ConnectAccountButton } from './connect-account-button';
@@ -18,6 +19,7 @@ const NAV_ITEMS: { to: string; label: string; icon: ComponentType<SVGProps<SVGSV
   { to: '/schedule', label: 'Posting Schedule', icon: ClockIcon },
   { to: '/calendar', label: 'Calendar View', icon: CalendarIcon },
   { to: '/analytics', label: 'Analytics', icon: ChartIcon },
+  { to: '/automated-queues', label: 'Automated Queues', icon: QueueIcon },
 ];
 
 export interface SidebarProps {

@@ -2,18 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { AccountDto } from '../../../../../shared/accounts/account';
-import { getPlatform } from '../../../../../shared/platforms/registry';
 import {
   POST_MESSAGES as API_MESSAGES,
   type PostDto,
   type PostRequestAction,
   validationAction,
 } from '../../../../../shared/posts/api';
-import {
-  noAccountConnectedMessage,
-  POST_MESSAGES,
-  TIKTOK_DRAFT_SCHEDULED_AT,
-} from '../../../../../shared/posts/constants';
+import { POST_MESSAGES, TIKTOK_DRAFT_SCHEDULED_AT } from '../../../../../shared/posts/constants';
 import { validatePost } from '../../../../../shared/posts/validate-post';
 import { Button } from '../../../../components/button';
 import { LoadingCard } from '../../../../components/loading-card';
@@ -27,13 +22,11 @@ import { usePreferences } from '../../api/preferences';
 import { usePublishPost } from '../../api/publish-post';
 import { useUpdatePost } from '../../api/update-post';
 import { formatDateTime } from '../../lib/time';
-import { ChainEditor } from './chain-editor';
+import { ComposerFields } from './composer-fields';
 import { ErrorBox, toPostInput } from './composer-input';
-import { initialState, isUploading, toPostBody, usesChain } from './composer-state';
+import { initialState, isUploading, toPostBody } from './composer-state';
 import { DateTimePicker } from './date-time-picker';
-import { PostPreview } from './post-preview';
 import { PostToRow } from './post-to-row';
-import { SingleEditor } from './single-editor';
 import { useComposer } from './use-composer';
 
 export interface CreatePostModalProps {
@@ -105,7 +98,6 @@ export function CreatePostModal({
   }, [open, postId, postQuery.data, loadedPost]);
 
   const platform = state.platform;
-  const info = platform ? getPlatform(platform) : null;
   const platformAccounts = platform ? accounts.filter((a) => a.platform === platform) : [];
   const account: AccountDto | null =
     platformAccounts.find((a) => a.id === state.accountId) ?? platformAccounts[0] ?? null;
@@ -315,61 +307,17 @@ export function CreatePostModal({
             />
           )}
 
-          {platform && platformAccounts.length > 1 ? (
-            <label className="flex max-w-sm flex-col gap-1 text-gray-700 text-sm">
-              <span className="font-medium">Account</span>
-              <select
-                className="h-10 rounded-lg border border-gray-300 bg-white px-2"
-                value={account?.id ?? ''}
-                onChange={(e) => actions.setAccount(e.target.value)}
-              >
-                {platformAccounts.map((a) => (
-                  <option key={a.id} value={a.id}>
-                    {a.accountName}
-                    {a.accountHandle ? ` (@${a.accountHandle.replace(/^@/, '')})` : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-
-          {error ? <ErrorBox message={error} /> : null}
-
-          {!platform || !info ? (
-            <p className="rounded-lg bg-gray-50 p-6 text-center text-gray-600 text-sm">
-              {POST_MESSAGES.selectPlatform}
-            </p>
-          ) : (
-            <div className={compact ? '' : 'grid gap-6 lg:grid-cols-2'}>
-              <section aria-label={`${info.displayName} editor`} className="min-w-0">
-                {usesChain(platform) ? (
-                  <ChainEditor
-                    key={`${platform}-${loadedPost?.id ?? 'new'}`}
-                    state={state}
-                    actions={actions}
-                    fileErrors={fileErrors}
-                  />
-                ) : (
-                  <SingleEditor state={state} actions={actions} fileErrors={fileErrors} />
-                )}
-              </section>
-              {compact ? null : (
-                <section aria-label="Preview" className="min-w-0 rounded-xl bg-gray-50 p-4">
-                  <h3 className="mb-3 font-medium text-gray-500 text-xs uppercase tracking-wide">Preview</h3>
-                  {account ? (
-                    <PostPreview state={state} account={account} />
-                  ) : (
-                    <div className="flex flex-col items-center gap-3 py-8 text-center">
-                      <p className="text-gray-700 text-sm">{noAccountConnectedMessage(info.displayName)}</p>
-                      <Button size="sm" onClick={chooseAddAccount}>
-                        Connect {info.displayName}
-                      </Button>
-                    </div>
-                  )}
-                </section>
-              )}
-            </div>
-          )}
+          <ComposerFields
+            state={state}
+            actions={actions}
+            fileErrors={fileErrors}
+            platformAccounts={platformAccounts}
+            account={account}
+            error={error}
+            editorKey={`${platform}-${loadedPost?.id ?? 'new'}`}
+            onConnect={chooseAddAccount}
+            compact={compact}
+          />
         </div>
       )}
     </Modal>

@@ -1,0 +1,58 @@
+import { QUEUE_LIMITS, QUEUE_MESSAGES, type QueueDto, type QueueItemInput } from '../../shared/queues/api.js';
+import { AppError } from '../core/errors.js';
+import { newId } from '../core/ids.js';
+import type { AppDeps } from '../http/types.js';
+import { type PreparedPost, preparePost } from '../posts/prepare-post.js';
+import { getQueue, getQueueRowForUser } from './list-queues.js';
+import { insertItem, listItemsOfQueues, setItemMedia } from './queues.repository.js';
+
+/** The post columns of an item, from a post checked by preparePost. */
+export function itemColumns(prepared: PreparedPost) {
+  return {
+    socialAccountId: prepared.account.id,
+    platform: prepared.platform,
+    postType: prepared.postType,
+    content: prepared.content,
+    media: JSON.stringify(prepared.media),
+    tweets: prepared.tweets ? JSON.stringify(prepared.tweets) : null,
+    metadata: JSON.stringify(prepared.metadata),
+  };
+}
+
+/**
+ * Adds a post for one account at the end of the queue. It is checked like a post to be
+ * scheduled (the composer's shared rules, media and account owned by the user), because a run
+ * will publish it as it is.
+ */
+export async function addQueueItem(
+  deps: AppDeps,
+  userId: string,
+  queueId: string,
+  input: QueueItemInput,
+  now = Date.now(),
+): Promise<{ queue: QueueDto; itemId: string }> {
+  const queue = await getQueueRowForUser(deps, userId, queueId);
+  const prepared = await preparePost(deps, userId, input, 'schedule');
+  const id = newId();
+  await deps.db.transaction().execute(async (trx) => {
+    const items = await listItemsOfQueues(trx, userId, [queue.id]);
+    if (items.length >= QUEUE_LIMITS.itemsPerQueue)
+      throw new AppError('conflict', QUEUE_MESSAGES.tooManyItems);
+    await insertItem(trx, {
+      id,
+      queueId: queue.id,
+      userId,
+      ...itemColumns(prepared),
+      position: Math.max(-1, ...items.map((item) => item.position)) + 1,
+      runCount: 0,
+      lastRunAt: null,
+      lastPostId: null,
+      lastSkipReason: null,
+      lastSkippedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await setItemMedia(trx, id, prepared.allMediaIds);
+  });
+  return { queue: await getQueue(deps, userId, queue.id), itemId: id };
+}

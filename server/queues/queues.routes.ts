@@ -1,0 +1,115 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { describeRoute } from 'hono-openapi';
+import {
+  CreateQueueInput,
+  QUEUE_MESSAGES,
+  QueueItemInput,
+  ReorderQueueItemsInput,
+  UpdateQueueInput,
+  UpdateQueueItemInput,
+} from '../../shared/queues/api.js';
+import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { validate } from '../core/validate.js';
+import type { AppEnv } from '../http/types.js';
+import { addQueueItem } from './add-queue-item.js';
+import { createQueue } from './create-queue.js';
+import { deleteQueue } from './delete-queue.js';
+import { deleteQueueItem } from './delete-queue-item.js';
+import { getQueue, listQueues } from './list-queues.js';
+import { reorderQueueItems } from './reorder-queue-items.js';
+import { updateQueue } from './update-queue.js';
+import { updateQueueItem } from './update-queue-item.js';
+
+const tags = ['queues'];
+
+/** `/api/queues`: automated queues and their items; every route answers 404 for another user's queue. */
+export function createQueuesRoutes() {
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireAuth)
+      // Items are posts (text and ids): 1 MB is far above any real one.
+      .use('*', bodyLimit({ maxSize: 1024 * 1024 }))
+      .get(
+        '/',
+        describeRoute({ tags, summary: "The user's queues with their items, newest first" }),
+        async (c) => c.json({ queues: await listQueues(c.var.deps, currentUser(c).id) }),
+      )
+      .post(
+        '/',
+        describeRoute({ tags, summary: 'Create a queue (active, first run due now)' }),
+        validate('json', CreateQueueInput),
+        async (c) =>
+          c.json({ queue: await createQueue(c.var.deps, currentUser(c).id, c.req.valid('json')) }, 201),
+      )
+      .get('/:id', describeRoute({ tags, summary: 'Read one queue with its items' }), async (c) =>
+        c.json({ queue: await getQueue(c.var.deps, currentUser(c).id, c.req.param('id')) }),
+      )
+      .patch(
+        '/:id',
+        describeRoute({ tags, summary: 'Edit a queue, or play/pause it with isActive' }),
+        validate('json', UpdateQueueInput),
+        async (c) =>
+          c.json({
+            queue: await updateQueue(c.var.deps, currentUser(c).id, c.req.param('id'), c.req.valid('json')),
+          }),
+      )
+      .delete('/:id', describeRoute({ tags, summary: 'Delete a queue and its items' }), async (c) =>
+        c.json(await deleteQueue(c.var.deps, currentUser(c).id, c.req.param('id'))),
+      )
+      .post(
+        '/:id/items',
+        describeRoute({ tags, summary: 'Add a post for one account at the end of the queue' }),
+        validate('json', QueueItemInput),
+        async (c) => {
+          const { queue, itemId } = await addQueueItem(
+            c.var.deps,
+            currentUser(c).id,
+            c.req.param('id'),
+            c.req.valid('json'),
+          );
+          return c.json({ queue, item: queue.items.find((item) => item.id === itemId) ?? null }, 201);
+        },
+      )
+      .put(
+        '/:id/items/order',
+        describeRoute({ tags, summary: 'Reorder the items (the first goes out next)' }),
+        validate('json', ReorderQueueItemsInput),
+        async (c) =>
+          c.json({
+            queue: await reorderQueueItems(
+              c.var.deps,
+              currentUser(c).id,
+              c.req.param('id'),
+              c.req.valid('json'),
+            ),
+          }),
+      )
+      .patch(
+        '/:id/items/:itemId',
+        describeRoute({ tags, summary: 'Edit an item' }),
+        validate('json', UpdateQueueItemInput),
+        async (c) =>
+          c.json({
+            queue: await updateQueueItem(
+              c.var.deps,
+              currentUser(c).id,
+              c.req.param('id'),
+              c.req.param('itemId'),
+              c.req.valid('json'),
+            ),
+          }),
+      )
+      .delete('/:id/items/:itemId', describeRoute({ tags, summary: 'Delete an item' }), async (c) =>
+        c.json({
+          queue: await deleteQueueItem(
+            c.var.deps,
+            currentUser(c).id,
+            c.req.param('id'),
+            c.req.param('itemId'),
+          ),
+          message: QUEUE_MESSAGES.itemDeleted,
+        }),
+      )
+  );
+}

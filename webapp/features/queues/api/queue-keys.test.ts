@@ -1,0 +1,32 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { QueueDto } from '../../../../shared/queues/api';
+import { applyEvent } from '../../events/use-live-events';
+import { queueKeys, storeQueue } from './queue-keys';
+
+function queue(id: string, name: string): QueueDto {
+  return { id, name } as QueueDto;
+}
+
+describe('the queues cache', () => {
+  it('puts a queue the server answered in place, or first when it is new', async () => {
+    const client = new QueryClient();
+    client.setQueryData(queueKeys.list(), [queue('a', 'A'), queue('b', 'B')]);
+    await storeQueue(client, queue('b', 'B renamed'));
+    await storeQueue(client, queue('c', 'C'));
+    expect(client.getQueryData<QueueDto[]>(queueKeys.list())?.map((q) => q.name)).toEqual([
+      'C',
+      'A',
+      'B renamed',
+    ]);
+  });
+
+  it('refreshes when a post changes (a run created it, or it was published)', () => {
+    const client = new QueryClient();
+    for (const type of ['post.inserted', 'post.updated', 'post.deleted'] as const) {
+      client.setQueryData(queueKeys.list(), []);
+      applyEvent(client, type, { post: { id: 'p' }, postId: 'p' });
+      expect(client.getQueryState(queueKeys.list())?.isInvalidated).toBe(true);
+    }
+  });
+});

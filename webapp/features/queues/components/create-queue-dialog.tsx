@@ -1,0 +1,84 @@
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { CreateQueueInput, QUEUE_LIMITS, QUEUE_MESSAGES, type QueueDto } from '../../../../shared/queues/api';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { ErrorBox } from '../../posts/components/composer/composer-input';
+import { useCreateQueue } from '../api/create-queue';
+import { type QueueDetails, QueueDetailsFields } from './queue-details-fields';
+import { messageOf } from './queue-labels';
+
+const EMPTY: QueueDetails = { name: '', description: '', isRepeatable: false };
+
+/** 'Create Queue': name (required), description (optional), one-time or repeatable; runs every 24 hours. */
+export function CreateQueueDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (queue: QueueDto) => void;
+}) {
+  const [details, setDetails] = useState<QueueDetails>(EMPTY);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const createQueue = useCreateQueue();
+  const formId = useId();
+
+  function close() {
+    setDetails(EMPTY);
+    setNameError(null);
+    setError(null);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    // Spec 02 section 5: interval_hours is always sent as 24.
+    const parsed = CreateQueueInput.safeParse({
+      ...details,
+      intervalHours: QUEUE_LIMITS.defaultIntervalHours,
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'name') setNameError(issue.message);
+      else setError(issue?.message ?? QUEUE_MESSAGES.createFailed);
+      return;
+    }
+    setNameError(null);
+    try {
+      const queue = await createQueue.mutateAsync(parsed.data);
+      toast.success(QUEUE_MESSAGES.queueCreated);
+      setDetails(EMPTY);
+      onCreated(queue);
+    } catch (createError) {
+      setError(messageOf(createError, QUEUE_MESSAGES.createFailed));
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={createQueue.isPending ? () => {} : close}
+      title="Create Queue"
+      description="A queue publishes its posts for you, one per run, every 24 hours."
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={createQueue.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={createQueue.isPending}>
+            Create Queue
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
+        {error ? <ErrorBox message={error} /> : null}
+        <QueueDetailsFields value={details} onChange={setDetails} nameError={nameError} />
+      </form>
+    </Modal>
+  );
+}
