@@ -182,8 +182,11 @@ export interface CalendarPostDto {
   platform: PlatformId;
   socialAccountId: string | null;
   status: PostStatus;
-  /** When it shows on the calendar: posted_at for sent posts, scheduled_at otherwise. */
-  at: string;
+  /**
+   * When it shows on the calendar, in epoch milliseconds: posted_at for sent posts, scheduled_at
+   * otherwise. A number, not an ISO string: the server does not format thousands of dates per month.
+   */
+  atMs: number;
   postType: string;
   /** The first characters of the text (spec: the first 15 are shown). */
   preview: string;

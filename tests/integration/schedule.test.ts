@@ -373,8 +373,23 @@ describe('the calendar range', () => {
     const range = `from=${new Date(now - 41 * day).toISOString()}&to=${new Date(now + 3 * day).toISOString()}`;
     const res = await t.request(`/api/posts/calendar?${range}`, { headers: user.headers });
     expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const posts = (await res.json()).posts as Array<{ preview: string; status: string }>;
-    expect(posts.map((post) => post.preview).sort()).toEqual(['In range', 'Sent lately']);
+    expect(posts.map((post) => post.preview)).toEqual(['Sent lately', 'In range']);
+    // Every field of a cell.
+    expect(posts[0]).toEqual({
+      id: expect.any(String),
+      platform: 'linkedin',
+      socialAccountId: accountId,
+      status: 'posted',
+      atMs: now - 2 * day,
+      postType: 'normal',
+      preview: 'Sent lately',
+      mediaCount: 0,
+      platformPostUrl: null,
+      errorMessage: null,
+    });
+    expect(posts[1]).toMatchObject({ status: 'scheduled', atMs: now + 2 * day });
     const tooLong = await t.request(
       `/api/posts/calendar?from=${new Date(now).toISOString()}&to=${new Date(now + 90 * day).toISOString()}`,
       { headers: user.headers },

@@ -26,7 +26,7 @@ interface ViewProps {
 export function MonthView(props: ViewProps) {
   const byDay = new Map<string, CalendarPostDto[]>();
   for (const post of props.posts) {
-    const key = dayKey(post.at, props.timezone);
+    const key = dayKey(post.atMs, props.timezone);
     byDay.set(key, [...(byDay.get(key) ?? []), post]);
   }
   return (

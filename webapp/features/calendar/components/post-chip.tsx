@@ -11,7 +11,7 @@ const ACCENT: Record<string, string> = {
 };
 
 export function isMovable(post: CalendarPostDto, now = Date.now()): boolean {
-  return post.status === 'scheduled' && Date.parse(post.at) > now;
+  return post.status === 'scheduled' && post.atMs > now;
 }
 
 /**
@@ -36,10 +36,10 @@ export function PostChip({
     data: { post },
     disabled: !movable,
   });
-  const past = Date.parse(post.at) <= Date.now();
+  const past = post.atMs <= Date.now();
   const missed = past && post.status !== 'posted';
   const preview = post.preview.slice(0, 15) || '(no text)';
-  const time = formatTime(post.at, timezone, timeFormat);
+  const time = formatTime(post.atMs, timezone, timeFormat);
   return (
     <button
       type="button"

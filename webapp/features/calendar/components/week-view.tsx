@@ -29,7 +29,7 @@ interface WeekProps {
 export function WeekView(props: WeekProps) {
   const byCell = new Map<string, CalendarPostDto[]>();
   for (const post of props.posts) {
-    const key = `${dayKey(post.at, props.timezone)}:${toZone(post.at, props.timezone).hour()}`;
+    const key = `${dayKey(post.atMs, props.timezone)}:${toZone(post.atMs, props.timezone).hour()}`;
     byCell.set(key, [...(byCell.get(key) ?? []), post]);
   }
   return (

@@ -81,15 +81,15 @@ export function CalendarPage() {
     openComposer({ date: new Date(at).toISOString() });
   }
 
-  async function move(post: { id: string; at: string }, iso: string, undo = true) {
+  async function move(post: { id: string; atMs: number }, iso: string, undo = true) {
     if (Date.parse(iso) <= Date.now()) {
       toast.error('Posts can only move to a future time.');
       return;
     }
-    const previous = post.at;
+    const previous = new Date(post.atMs).toISOString();
     // Shown where it lands at once; the server's answer (or a refusal) settles it.
     queryClient.setQueriesData<CalendarPostDto[]>({ queryKey: [...postKeys.lists(), 'calendar'] }, (list) =>
-      list?.map((item) => (item.id === post.id ? { ...item, at: iso } : item)),
+      list?.map((item) => (item.id === post.id ? { ...item, atMs: Date.parse(iso) } : item)),
     );
     try {
       const saved = await updatePost({ id: post.id, input: { scheduledAt: iso } });
@@ -97,7 +97,10 @@ export function CalendarPage() {
       const label = formatDateTime(saved.scheduledAt, timezone, timeFormat);
       if (undo) {
         toast.success(`Post moved to ${label}`, {
-          action: { label: 'Undo', onClick: () => void move({ id: post.id, at: iso }, previous, false) },
+          action: {
+            label: 'Undo',
+            onClick: () => void move({ id: post.id, atMs: Date.parse(iso) }, previous, false),
+          },
         });
       } else {
         toast.success(`Post moved back to ${label}`);
@@ -113,7 +116,7 @@ export function CalendarPage() {
     const post = event.active.data.current?.post as CalendarPostDto | undefined;
     const target = event.over?.data.current as { date: string; hour?: number } | undefined;
     if (!post || !target || !isMovable(post)) return;
-    const wall = utcToZonedTime(Date.parse(post.at), timezone);
+    const wall = utcToZonedTime(post.atMs, timezone);
     const hour = target.hour ?? wall.hour;
     if (target.date === wall.date && hour === wall.hour) return;
     // A day keeps the post's time of day; an hour of the week view keeps its minutes.
@@ -232,7 +235,9 @@ export function CalendarPage() {
         onClose={() => setOpenPostId(null)}
         timezone={timezone}
         timeFormat={timeFormat}
-        onMove={(post: PostDto, iso) => void move({ id: post.id, at: post.scheduledAt ?? iso }, iso)}
+        onMove={(post: PostDto, iso) =>
+          void move({ id: post.id, atMs: Date.parse(post.scheduledAt ?? iso) }, iso)
+        }
       />
     </>
   );

@@ -15,7 +15,7 @@ export function formatDateTime(iso: string | null | undefined, zone: string, for
   return time.format(format === '12h' ? 'MMM D, YYYY h:mm A' : 'MMM D, YYYY HH:mm');
 }
 
-export function formatTime(iso: string, zone: string, format: TimeFormat): string {
+export function formatTime(iso: string | number, zone: string, format: TimeFormat): string {
   return toZone(iso, zone).format(format === '12h' ? 'h:mm A' : 'HH:mm');
 }
 
@@ -24,7 +24,7 @@ export function formatDayHeading(iso: string, zone: string): string {
   return toZone(iso, zone).format('dddd, MMMM D, YYYY');
 }
 
-export function dayKey(iso: string, zone: string): string {
+export function dayKey(iso: string | number, zone: string): string {
   return toZone(iso, zone).format('YYYY-MM-DD');
 }
 
