@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { createAccountsRoutes } from './accounts/accounts.routes.js';
+import { createAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/billing', createBillingRoutes());
   app.route('/api/schedule', createScheduleRoutes());
   app.route('/api/queues', createQueuesRoutes());
+  app.route('/api/analytics', createAnalyticsRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

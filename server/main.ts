@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { startDemoSandbox } from './accounts/start-demo-sandbox.js';
 import { startTokenRefreshJob } from './accounts/token-refresh.job.js';
+import { startAnalyticsJob } from './analytics/analytics.job.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   if (config.SCHEDULER) stops.push(startTokenRefreshJob(deps));
+  if (config.SCHEDULER) stops.push(startAnalyticsJob(deps));
   stops.push(startPruneJob(deps));
 
   if (config.SCHEDULER) {

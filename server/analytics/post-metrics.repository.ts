@@ -1,9 +1,24 @@
 import type { Db } from '../db/database.js';
-import type { PostMetricsTable } from '../db/schema.js';
+import type { AccountMetricsDailyTable, PostMetricsTable } from '../db/schema.js';
+
+/** Today's account-level numbers; a later read the same day replaces an earlier one. */
+export async function upsertAccountMetrics(db: Db, row: AccountMetricsDailyTable): Promise<void> {
+  await db
+    .insertInto('accountMetricsDaily')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['socialAccountId', 'day']).doUpdateSet({
+        // A platform that did not tell this time keeps the number read earlier that day.
+        followers: (eb) => eb.fn.coalesce(eb.val(row.followers), eb.ref('accountMetricsDaily.followers')),
+        readAt: row.readAt,
+      }),
+    )
+    .execute();
+}
 
 /**
- * `post_metrics` is written here and nowhere else (the analytics collector calls it);
- * other features read engagement through `listEngagementSamples`.
+ * `post_metrics` and `account_metrics_daily` are written here and nowhere else (the analytics
+ * collector calls it); other features read engagement through `listEngagementSamples`.
  */
 export async function upsertPostMetrics(db: Db, rows: PostMetricsTable[]): Promise<void> {
   for (const row of rows) {

@@ -20,6 +20,7 @@ export interface Database {
   publishAttempts: PublishAttemptsTable;
   appState: AppStateTable;
   postMetrics: PostMetricsTable;
+  accountMetricsDaily: AccountMetricsDailyTable;
   postingSchedules: PostingSchedulesTable;
   postingTimes: PostingTimesTable;
   userPreferences: UserPreferencesTable;
@@ -232,6 +233,17 @@ export interface PostMetricsTable {
   readAt: number;
   /** When the collector reads this post again; null = no more reads. */
   nextReadAt: number | null;
+}
+
+/** Account-level numbers per UTC day, written by the analytics collector. */
+export interface AccountMetricsDailyTable {
+  socialAccountId: string;
+  userId: string;
+  platform: string;
+  /** 'YYYY-MM-DD' (UTC) */
+  day: string;
+  followers: number | null;
+  readAt: number;
 }
 
 export interface PostingSchedulesTable {

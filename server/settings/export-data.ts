@@ -135,6 +135,14 @@ export const EXPORTERS: Array<{ file: string; read: (deps: Deps, userId: string)
         postedAt: iso(row.postedAt),
         readAt: iso(row.readAt),
       })),
+      accountsByDay: (
+        await db
+          .selectFrom('accountMetricsDaily')
+          .select(['socialAccountId', 'platform', 'day', 'followers', 'readAt'])
+          .where('userId', '=', userId)
+          .orderBy('day')
+          .execute()
+      ).map((row) => ({ ...row, readAt: iso(row.readAt) })),
     }),
   },
   {

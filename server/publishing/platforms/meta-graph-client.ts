@@ -22,7 +22,7 @@ export function graphErrorCode(body: string): number | null {
 }
 
 export async function graphJson<T>(
-  ctx: PublishContext,
+  ctx: Pick<PublishContext, 'http'>,
   url: string,
   init: PlatformRequestInit & { mapError: (status: number, body: string) => string },
 ): Promise<T> {

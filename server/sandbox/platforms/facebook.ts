@@ -23,6 +23,7 @@ import {
   windowCount,
 } from './meta-graph.js';
 import { fetchMedia, isImageFormat, isVideoFormat, sniffFormat } from './meta-media.js';
+import { demoMetric } from './shared.js';
 
 const SHORT_LIVED_SECONDS = 5400;
 const MESSAGE_LIMIT = 63_206;
@@ -522,6 +523,21 @@ function objectFields(object: FbObject, ctx: SandboxContext) {
     from: { id: object.pageId, name: pageById(object.pageId)?.name },
     status: object.video ? videoStatus(object.video, ctx) : undefined,
     post_id: object.postId,
+    // `shares` and `comments.summary(true)`: counts that grow over the first days, like insights.
+    shares: {
+      count: demoMetric(`${object.id}:shares`, new Date(object.createdAt).toISOString(), ctx.now(), 1),
+    },
+    comments: {
+      data: [],
+      summary: {
+        total_count: demoMetric(
+          `${object.id}:comments`,
+          new Date(object.createdAt).toISOString(),
+          ctx.now(),
+          2,
+        ),
+      },
+    },
   };
 }
 

@@ -22,6 +22,7 @@ import {
 } from './meta-graph.js';
 import { accountInsights, mediaInsights } from './meta-insights.js';
 import { exchangeLongLived, refreshLongLived, SHORT_LIVED_SECONDS } from './meta-oauth.js';
+import { demoFollowers } from './shared.js';
 
 /** Small enough to survive JSON number parsing: the token endpoint answers user_id as a number, as Instagram does. */
 const IG_USER = { id: '8831482265710417', username: 'postloom.demo', name: 'Postloom Demo' };
@@ -116,7 +117,7 @@ function profile(c: SandboxContextC, ctx: SandboxContext) {
     name: IG_USER.name,
     account_type: 'BUSINESS',
     profile_picture_url: ctx.avatarUrl(c, IG_USER.name),
-    followers_count: 2480,
+    followers_count: demoFollowers(`instagram:${IG_USER.id}`, 2480, ctx.now()),
     follows_count: 180,
     media_count: store.media.size,
   };

@@ -7,6 +7,7 @@ import type {
   TokenRecord,
 } from '../sandbox-types.js';
 import { LINKEDIN_DEMO_MEMBER, linkedinMemberName, registerLinkedinAuth } from './linkedin-auth.js';
+import { demoMetric } from './shared.js';
 
 type AssetKind = 'image' | 'video' | 'document';
 
@@ -275,6 +276,22 @@ function registerLinkedinApi(app: SandboxApp, ctx: SandboxContext): void {
     });
     c.header('x-restli-id', urn);
     return c.json({ actor: body.actor, object: target, message: { text }, id, $URN: urn }, 201);
+  });
+
+  // Social action counts of a post (likes and comments), growing with its age.
+  app.get('/api.linkedin.com/rest/socialActions/:urn', (c) => {
+    const token = authenticate(c, ctx);
+    if (token instanceof Response) return token;
+    const target = c.req.param('urn');
+    const post = ctx.findPost('linkedin', target);
+    if (!store(ctx).posts.has(target) || !post) return liError(c, 404, `Post ${target} not found`, 404);
+    const likes = demoMetric(`${target}:likes`, post.createdAt, ctx.now(), 6);
+    const comments = demoMetric(`${target}:comments`, post.createdAt, ctx.now(), 2);
+    return c.json({
+      target,
+      likesSummary: { totalLikes: likes, aggregatedTotalLikes: likes, likedByCurrentUser: false },
+      commentsSummary: { totalFirstLevelComments: comments, aggregatedTotalComments: comments },
+    });
   });
 
   app.get('/www.linkedin.com/feed/update/:urn', (c) =>

@@ -1,5 +1,6 @@
 import type { SandboxContext, SandboxContextC } from '../sandbox-types.js';
 import { dailyValues, type GraphParams, graphError, seededInt } from './meta-graph.js';
+import { demoFollowers } from './shared.js';
 
 /** Account-level insights (Instagram, Threads): daily values, or one total with metric_type=total_value. */
 export function accountInsights(
@@ -9,6 +10,8 @@ export function accountInsights(
   input: GraphParams,
   known: Record<string, [number, number]>,
   totalByDefault: string[] = [],
+  /** Counts that are a level, not a daily flow (followers): one current total that grows by day. */
+  levels: string[] = [],
 ): Response {
   const { params } = input;
   const metrics = (params.metric ?? '')
@@ -41,7 +44,12 @@ export function accountInsights(
       description: `${metric} (sandbox numbers)`,
       id: `${accountId}/insights/${metric}/${period}`,
     };
-    if (params.metric_type === 'total_value' || totalByDefault.includes(metric)) {
+    if (levels.includes(metric)) {
+      data.push({
+        ...base,
+        total_value: { value: demoFollowers(`${accountId}:${metric}`, range[0], ctx.now()) },
+      });
+    } else if (params.metric_type === 'total_value' || totalByDefault.includes(metric)) {
       data.push({ ...base, total_value: { value: values.reduce((sum, v) => sum + v.value, 0) } });
     } else {
       data.push({ ...base, values });

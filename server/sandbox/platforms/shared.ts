@@ -22,3 +22,12 @@ export function demoMetric(seed: string, createdAt: string, now: number, perHour
   const base = stableNumber(seed, perHour + 1);
   return Math.floor(base * Math.min(hours + 1, 72) ** 0.8);
 }
+
+/**
+ * A follower count that grows by a few a day from a fixed start (2026-01-01), the same for
+ * every call on one day: analytics sees plausible, deterministic growth.
+ */
+export function demoFollowers(seed: string, base: number, now: number): number {
+  const days = Math.max(0, Math.floor((now - Date.UTC(2026, 0, 1)) / 86_400_000));
+  return base + days * (2 + stableNumber(`${seed}:rate`, 4)) + stableNumber(`${seed}:${days}`, 5);
+}

@@ -362,13 +362,15 @@ async function handleGraph(c: SandboxContextC, ctx: SandboxContext): Promise<Res
       return c.json({ data: [selectFields(data, fields, ['quota_usage', 'config'])] });
     }
     if (edge === 'threads_insights' && method === 'GET') {
-      return accountInsights(c, ctx, token.accountId, input, ACCOUNT_METRICS, [
-        'likes',
-        'replies',
-        'reposts',
-        'quotes',
-        'followers_count',
-      ]);
+      return accountInsights(
+        c,
+        ctx,
+        token.accountId,
+        input,
+        ACCOUNT_METRICS,
+        ['likes', 'replies', 'reposts', 'quotes', 'followers_count'],
+        ['followers_count'],
+      );
     }
     return unsupportedRequest(c, method, first);
   }

@@ -1,4 +1,5 @@
 import type { SandboxContext, SandboxContextC } from '../sandbox-types.js';
+import { demoFollowers } from './shared.js';
 
 export interface XUser {
   id: string;
@@ -81,7 +82,7 @@ export function xUserObject(c: SandboxContextC, ctx: SandboxContext, user: XUser
     profile_image_url: xUserAvatar(c, ctx, user),
     protected: false,
     public_metrics: {
-      followers_count: 1284,
+      followers_count: demoFollowers(`x:${user.id}`, 1284, ctx.now()),
       following_count: 312,
       tweet_count: 2044,
       listed_count: 9,

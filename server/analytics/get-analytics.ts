@@ -1,0 +1,295 @@
+import { sql } from 'kysely';
+import {
+  ANALYTICS_MAX_RANGE_DAYS,
+  ANALYTICS_MESSAGES,
+  type AnalyticsPlatform,
+  type AnalyticsQuery,
+  type AnalyticsResult,
+  type MetricCard,
+  selectAnalyticsPlatforms,
+} from '../../shared/analytics/api.js';
+import type { PlatformId } from '../../shared/platforms/ids.js';
+import { addDays, zonedTimeToUtc } from '../../shared/time/zoned-time.js';
+import { AppError } from '../core/errors.js';
+import type { AppDeps } from '../http/types.js';
+import { getPreferences } from '../settings/preferences.service.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const TOP_POSTS = 10;
+
+export interface AnalyticsRange {
+  platforms: AnalyticsPlatform[];
+  from: string;
+  to: string;
+  compareFrom: string;
+  compareTo: string;
+  timezone: string;
+  /** UTC instants of the ranges' first and after-last local midnights. */
+  start: number;
+  end: number;
+  compareStart: number;
+  compareEnd: number;
+}
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
+
+/** Validates the query and works out both ranges in the user's time zone. */
+export async function resolveRange(
+  deps: AppDeps,
+  userId: string,
+  query: AnalyticsQuery,
+): Promise<AnalyticsRange> {
+  const selection = selectAnalyticsPlatforms((query.platforms ?? '').split(',').map((p) => p.trim()));
+  if (!selection.ok) throw new AppError('validation_error', selection.message, { field: 'platforms' });
+  const check = (from: string, to: string, field: string) => {
+    if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
+      throw new AppError('validation_error', ANALYTICS_MESSAGES.invalidDate, { field });
+    if (from > to) throw new AppError('validation_error', ANALYTICS_MESSAGES.invalidRange, { field });
+    if (daysBetween(from, to) >= ANALYTICS_MAX_RANGE_DAYS)
+      throw new AppError('validation_error', ANALYTICS_MESSAGES.rangeTooLong, { field });
+  };
+  check(query.from, query.to, 'from');
+  // Without a compare range: the same number of days just before.
+  const length = daysBetween(query.from, query.to) + 1;
+  const compareFrom = query.compareFrom ?? addDays(query.from, -length);
+  const compareTo = query.compareTo ?? addDays(query.from, -1);
+  check(compareFrom, compareTo, 'compareFrom');
+  const { timezone } = await getPreferences(deps, userId);
+  const midnight = (date: string) => zonedTimeToUtc({ date, hour: 0, minute: 0 }, timezone).getTime();
+  return {
+    platforms: selection.platforms,
+    from: query.from,
+    to: query.to,
+    compareFrom,
+    compareTo,
+    timezone,
+    start: midnight(query.from),
+    end: midnight(addDays(query.to, 1)),
+    compareStart: midnight(compareFrom),
+    compareEnd: midnight(addDays(compareTo, 1)),
+  };
+}
+
+function card(value: number, previous: number): MetricCard {
+  return {
+    value,
+    previous,
+    change: previous === 0 ? null : Math.round(((value - previous) / previous) * 1000) / 10,
+  };
+}
+
+/**
+ * Maps UTC instants to the zone's calendar day, weekday and hour with one formatter and one
+ * offset per UTC day (exact hour by hour only on the days an offset changes).
+ */
+function zoneClock(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  });
+  const offsetOf = (instant: number) => {
+    const p: Record<string, number> = {};
+    for (const part of format.formatToParts(instant))
+      if (part.type !== 'literal') p[part.type] = Number(part.value);
+    return (
+      Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!) - Math.floor(instant / 60_000) * 60_000
+    );
+  };
+  const byDay = new Map<number, { start: number; end: number }>();
+  return (instant: number) => {
+    const utcDay = Math.floor(instant / DAY);
+    let day = byDay.get(utcDay);
+    if (!day) {
+      day = { start: offsetOf(utcDay * DAY), end: offsetOf(utcDay * DAY + DAY - 1) };
+      byDay.set(utcDay, day);
+    }
+    const offset = day.start === day.end ? day.start : offsetOf(instant);
+    const local = new Date(instant + offset);
+    return { date: local.toISOString().slice(0, 10), weekday: local.getUTCDay(), hour: local.getUTCHours() };
+  };
+}
+
+/**
+ * GET /api/analytics: everything the page shows, from stored numbers only (the collector reads
+ * the platforms). Every query is the user's own, by an indexed (user_id, time) range.
+ */
+export async function getAnalytics(
+  deps: AppDeps,
+  userId: string,
+  query: AnalyticsQuery,
+): Promise<AnalyticsResult> {
+  const range = await resolveRange(deps, userId, query);
+  const { db } = deps;
+  const platforms = range.platforms;
+
+  const followersUpTo = async (day: string) => {
+    const rows = await sql<{ platform: string; followers: number; day: string }>`
+      select platform, followers, max(day) as day from account_metrics_daily
+      where user_id = ${userId} and day <= ${day} and followers is not null
+        and platform in (${sql.join(platforms)})
+      group by social_account_id`.execute(db);
+    return rows.rows;
+  };
+
+  const totalsIn = (start: number, end: number) =>
+    db
+      .selectFrom('postMetrics')
+      .select((eb) => [
+        'platform',
+        eb.fn.countAll<number>().as('posts'),
+        eb.fn.sum<number>('likes').as('likes'),
+        eb.fn.sum<number>('comments').as('comments'),
+        eb.fn.sum<number>('shares').as('shares'),
+        eb.fn.sum<number>('views').as('views'),
+        eb.fn.sum<number>('engagement').as('engagement'),
+      ])
+      .where('userId', '=', userId)
+      .where('postedAt', '>=', start)
+      .where('postedAt', '<', end)
+      .where('platform', 'in', platforms)
+      .groupBy('platform')
+      .execute();
+
+  const [followersNow, followersBefore, totals, previousTotals, postCount, hours, top, lastRead] =
+    await Promise.all([
+      followersUpTo(range.to),
+      followersUpTo(range.compareTo),
+      totalsIn(range.start, range.end),
+      totalsIn(range.compareStart, range.compareEnd),
+      db
+        .selectFrom('scheduledPosts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('userId', '=', userId)
+        .where('status', '=', 'posted')
+        .where('postedAt', '>=', range.start)
+        .where('postedAt', '<', range.end)
+        .where('platform', 'in', platforms)
+        .executeTakeFirst(),
+      // By UTC hour: the day series and the weekday x hour map are made from these buckets.
+      sql<{
+        hour: number;
+        posts: number;
+        likes: number;
+        comments: number;
+        shares: number;
+        engagement: number;
+      }>`
+      select posted_at / ${HOUR} as hour, count(*) as posts, sum(likes) as likes, sum(comments) as comments,
+        sum(shares) as shares, sum(engagement) as engagement
+      from post_metrics
+      where user_id = ${userId} and posted_at >= ${range.start} and posted_at < ${range.end}
+        and platform in (${sql.join(platforms)})
+      group by hour`.execute(db),
+      db
+        .selectFrom('postMetrics as m')
+        .innerJoin('scheduledPosts as p', 'p.id', 'm.postId')
+        .select([
+          'p.id',
+          'p.platform',
+          'p.content',
+          'm.postedAt',
+          'p.platformPostUrl',
+          'm.likes',
+          'm.comments',
+          'm.shares',
+          'm.views',
+          'm.engagement',
+          'm.readAt',
+        ])
+        .where('m.userId', '=', userId)
+        .where('p.userId', '=', userId)
+        .where('m.postedAt', '>=', range.start)
+        .where('m.postedAt', '<', range.end)
+        .where('m.platform', 'in', platforms)
+        .orderBy('m.engagement', 'desc')
+        .orderBy('m.postedAt', 'desc')
+        .limit(TOP_POSTS)
+        .execute(),
+      db
+        .selectFrom('accountMetricsDaily')
+        .select((eb) => eb.fn.max('readAt').as('at'))
+        .where('userId', '=', userId)
+        .executeTakeFirst(),
+    ]);
+
+  const sumOf = (rows: Array<Record<string, unknown>>, key: string) =>
+    rows.reduce((sum, row) => sum + Number(row[key] ?? 0), 0);
+  const followersByPlatform = new Map<string, number>();
+  for (const row of followersNow)
+    followersByPlatform.set(
+      row.platform,
+      (followersByPlatform.get(row.platform) ?? 0) + Number(row.followers),
+    );
+
+  const clock = zoneClock(range.timezone);
+  const days = new Map<string, { likes: number; comments: number; shares: number; engagement: number }>();
+  for (let date = range.from; date <= range.to; date = addDays(date, 1))
+    days.set(date, { likes: 0, comments: 0, shares: 0, engagement: 0 });
+  const heat = new Map<number, { engagement: number; posts: number }>();
+  for (const bucket of hours.rows) {
+    const local = clock(Number(bucket.hour) * HOUR);
+    const day = days.get(local.date);
+    if (day) {
+      day.likes += Number(bucket.likes);
+      day.comments += Number(bucket.comments);
+      day.shares += Number(bucket.shares);
+      day.engagement += Number(bucket.engagement);
+    }
+    const key = local.weekday * 24 + local.hour;
+    const cell = heat.get(key) ?? { engagement: 0, posts: 0 };
+    cell.engagement += Number(bucket.engagement);
+    cell.posts += Number(bucket.posts);
+    heat.set(key, cell);
+  }
+
+  return {
+    range: { from: range.from, to: range.to },
+    compare: { from: range.compareFrom, to: range.compareTo },
+    platforms,
+    overview: {
+      followers: card(sumOf(followersNow, 'followers'), sumOf(followersBefore, 'followers')),
+      likes: card(sumOf(totals, 'likes'), sumOf(previousTotals, 'likes')),
+      comments: card(sumOf(totals, 'comments'), sumOf(previousTotals, 'comments')),
+      shares: card(sumOf(totals, 'shares'), sumOf(previousTotals, 'shares')),
+      totalPosts: Number(postCount?.count ?? 0),
+    },
+    platformMetrics: platforms.map((platform) => {
+      const row = totals.find((t) => t.platform === platform);
+      return {
+        platform,
+        followers: followersByPlatform.get(platform) ?? null,
+        likes: Number(row?.likes ?? 0),
+        comments: Number(row?.comments ?? 0),
+        shares: Number(row?.shares ?? 0),
+        views: Number(row?.views ?? 0),
+        engagement: Number(row?.engagement ?? 0),
+        posts: Number(row?.posts ?? 0),
+      };
+    }),
+    engagementData: [...days].map(([date, values]) => ({ date, ...values })),
+    topPosts: top.map((post) => ({
+      id: post.id,
+      platform: post.platform as PlatformId,
+      content: post.content,
+      postedAt: new Date(post.postedAt).toISOString(),
+      url: post.platformPostUrl,
+      metrics: {
+        likes: post.likes,
+        comments: post.comments,
+        shares: post.shares,
+        views: post.views,
+        engagement: post.engagement,
+        readAt: new Date(post.readAt).toISOString(),
+      },
+    })),
+    heatmap: [...heat].map(([key, cell]) => ({ weekday: Math.floor(key / 24), hour: key % 24, ...cell })),
+    unavailable: ['tiktok'],
+    lastReadAt: lastRead?.at ? new Date(Number(lastRead.at)).toISOString() : null,
+  };
+}

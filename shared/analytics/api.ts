@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { isPlatformId, type PlatformId } from '../platforms/ids.js';
+
+/**
+ * Platforms whose numbers Postloom reads. The spec supports Facebook, Instagram and LinkedIn;
+ * X and Threads serve public metrics too. TikTok needs the `video.list` scope, which Postloom
+ * does not ask for, so it stays behind the spec's banner.
+ */
+export const ANALYTICS_PLATFORMS = [
+  'facebook',
+  'instagram',
+  'linkedin',
+  'twitter',
+  'threads',
+] as const satisfies readonly PlatformId[];
+export type AnalyticsPlatform = (typeof ANALYTICS_PLATFORMS)[number];
+
+/** The spec's supported set, and the fallback for an empty or all-platform selection. */
+export const SPEC_ANALYTICS_PLATFORMS: readonly AnalyticsPlatform[] = ['facebook', 'instagram', 'linkedin'];
+
+export function isAnalyticsPlatform(platform: string): platform is AnalyticsPlatform {
+  return (ANALYTICS_PLATFORMS as readonly string[]).includes(platform);
+}
+
+export const ANALYTICS_MESSAGES = {
+  unsupportedPlatform: 'Please select a supported platform (Facebook, Instagram, LinkedIn).',
+  unavailableBanner: '{platforms} analytics are temporarily unavailable because of upstream API changes.',
+  refreshed: 'Analytics refreshed!',
+  exported: 'Analytics exported successfully!',
+  refreshFailed: 'Failed to refresh analytics.',
+  fetchFailed: 'Analytics fetch failed',
+  retryHint: 'Please try again or contact support.',
+  persistHint: 'Contact support if the issue persists.',
+  network: 'Network error: Please check your internet connection and try again.',
+  invalidRange: 'Please choose a start date on or before the end date.',
+  rangeTooLong: 'Please choose a range of at most 2 years.',
+  invalidDate: 'Please give dates as YYYY-MM-DD.',
+} as const;
+
+/** At most two years per range: the stored snapshots go back that far. */
+export const ANALYTICS_MAX_RANGE_DAYS = 731;
+/** Posts are re-read until they are 30 days old. */
+export const POST_METRICS_MAX_AGE_DAYS = 30;
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.invalidDate);
+
+export const AnalyticsQuery = z.object({
+  from: Day,
+  to: Day,
+  compareFrom: Day.optional(),
+  compareTo: Day.optional(),
+  /** Comma-separated platform ids; empty: the spec's fallback. */
+  platforms: z.string().max(200).optional(),
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+/**
+ * Spec 02 section 5: an empty selection, or every platform, falls back to Facebook, Instagram
+ * and LinkedIn; a selection of only X or TikTok is refused with the spec's message. Beyond the
+ * spec, Threads is served on its own and X's public metrics join a selection that has another
+ * served platform; TikTok is always left out (no `video.list` scope).
+ */
+export function selectAnalyticsPlatforms(
+  requested: readonly string[],
+): { ok: true; platforms: AnalyticsPlatform[] } | { ok: false; message: string } {
+  const known = [...new Set(requested.filter(isPlatformId))];
+  const everySpecPlatform = (['twitter', 'facebook', 'instagram', 'linkedin', 'tiktok'] as const).every((p) =>
+    known.includes(p),
+  );
+  if (known.length === 0 || everySpecPlatform) return { ok: true, platforms: [...SPEC_ANALYTICS_PLATFORMS] };
+  const served = known.filter(isAnalyticsPlatform);
+  if (served.every((p) => p === 'twitter'))
+    return { ok: false, message: ANALYTICS_MESSAGES.unsupportedPlatform };
+  return { ok: true, platforms: served };
+}
+
+export interface MetricCard {
+  value: number;
+  /** The same figure over the compare range. */
+  previous: number;
+  /** Percent change against the compare range, one decimal; null when the compare value is 0. */
+  change: number | null;
+}
+
+export interface PostMetricsDto {
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  engagement: number;
+  readAt: string;
+}
+
+export interface AnalyticsResult {
+  range: { from: string; to: string };
+  compare: { from: string; to: string };
+  platforms: AnalyticsPlatform[];
+  overview: {
+    followers: MetricCard;
+    likes: MetricCard;
+    comments: MetricCard;
+    shares: MetricCard;
+    totalPosts: number;
+  };
+  platformMetrics: Array<{
+    platform: AnalyticsPlatform;
+    followers: number | null;
+    likes: number;
+    comments: number;
+    shares: number;
+    views: number;
+    engagement: number;
+    posts: number;
+  }>;
+  engagementData: Array<{
+    date: string;
+    likes: number;
+    comments: number;
+    shares: number;
+    engagement: number;
+  }>;
+  topPosts: Array<{
+    id: string;
+    platform: PlatformId;
+    content: string;
+    postedAt: string;
+    url: string | null;
+    metrics: PostMetricsDto;
+  }>;
+  /** Engagement per weekday (0 = Sunday) and hour in the user's time zone, over the range. */
+  heatmap: Array<{ weekday: number; hour: number; engagement: number; posts: number }>;
+  /** Connected platforms whose numbers cannot be read (banner). */
+  unavailable: PlatformId[];
+  /** When the collector last read this user's numbers. */
+  lastReadAt: string | null;
+}
