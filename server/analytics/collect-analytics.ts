@@ -67,7 +67,8 @@ export async function collectAnalytics(
     while (next < accounts.length) {
       const account = accounts[next++] as SocialAccountRow;
       try {
-        result.posts += await collectAccount(deps, account, now);
+        const read = await collectAccount(deps, account, now);
+        result.posts += read;
         result.accounts += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
