@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingCard } from '../components/loading-card';
 import { accountCallbackRoutes } from '../features/accounts/routes';
-import { AnalyticsPage } from '../features/analytics/pages/analytics-page';
 import { authRoutes } from '../features/auth/routes';
 import { SubscriptionGate } from '../features/billing/components/subscription-gate';
 import { SubscriptionPage } from '../features/billing/pages/subscription-page';
@@ -25,6 +26,11 @@ import { NotFoundPage } from '../features/shell/pages/not-found-page';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 
+// Analytics brings apexcharts: loaded when the page is opened, so other pages do not pay for it.
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/pages/analytics-page').then((module) => ({ default: module.AnalyticsPage })),
+);
+
 /** Pages inside the guard and the application shell (paths relative to /). */
 function protectedRoutes(): RouteObject[] {
   return [
@@ -33,7 +39,14 @@ function protectedRoutes(): RouteObject[] {
     { path: 'sent', element: <SentPage /> },
     { path: 'schedule', element: <SchedulePage /> },
     { path: 'calendar', element: <CalendarPage /> },
-    { path: 'analytics', element: <AnalyticsPage /> },
+    {
+      path: 'analytics',
+      element: (
+        <Suspense fallback={<LoadingCard message="Loading analytics…" size="lg" />}>
+          <AnalyticsPage />
+        </Suspense>
+      ),
+    },
     { path: 'automated-queues', element: <QueuesPage /> },
     {
       path: 'settings',

@@ -1,0 +1,44 @@
+import type { AnalyticsResult } from '../../../../shared/analytics/api';
+import { getPlatform } from '../../../../shared/platforms/registry';
+import { formatCount } from '../lib/format';
+
+export function PlatformMetrics({ rows }: { rows: AnalyticsResult['platformMetrics'] }) {
+  return (
+    <section
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+      aria-labelledby="platform-heading"
+    >
+      <h2 id="platform-heading" className="text-base font-semibold text-gray-900">
+        Platform metrics
+      </h2>
+      <div className="mt-2 overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-left text-sm">
+          <thead className="text-gray-500">
+            <tr>
+              <th className="py-2 font-medium">Platform</th>
+              <th className="py-2 text-right font-medium">Followers</th>
+              <th className="py-2 text-right font-medium">Engagement</th>
+              <th className="py-2 text-right font-medium">Views</th>
+              <th className="py-2 text-right font-medium">Posts</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {rows.map((row) => (
+              <tr key={row.platform}>
+                <th scope="row" className="py-2 font-medium text-gray-900">
+                  {getPlatform(row.platform).displayName}
+                </th>
+                <td className="py-2 text-right">
+                  {row.followers === null ? '—' : formatCount(row.followers)}
+                </td>
+                <td className="py-2 text-right">{formatCount(row.engagement)}</td>
+                <td className="py-2 text-right">{row.views ? formatCount(row.views) : '—'}</td>
+                <td className="py-2 text-right">{formatCount(row.posts)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
