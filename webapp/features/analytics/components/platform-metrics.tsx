@@ -12,7 +12,7 @@ export function PlatformMetrics({ rows }: { rows: AnalyticsResult['platformMetri
         Platform metrics
       </h2>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+        <table className="w-full min-w-[22rem] text-left text-sm">
           <thead className="text-gray-500">
             <tr>
               <th className="py-2 font-medium">Platform</th>

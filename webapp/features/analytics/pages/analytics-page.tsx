@@ -137,7 +137,7 @@ export function AnalyticsPage() {
           >
             <OverviewCards overview={data.overview} />
             <EngagementChart data={data.engagementData} />
-            <div className="grid gap-4 xl:grid-cols-2">
+            <div className="grid min-w-0 gap-4 xl:grid-cols-2 [&>*]:min-w-0">
               <PlatformMetrics rows={data.platformMetrics} />
               <TopPosts posts={data.topPosts} timezone={timezone} timeFormat={timeFormat} />
             </div>
