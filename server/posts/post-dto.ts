@@ -1,5 +1,11 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
-import type { MediaDto, PostAccountSummary, PostDto, TweetInput } from '../../shared/posts/api.js';
+import type {
+  MediaDto,
+  PostAccountSummary,
+  PostDto,
+  PostMetricsDto,
+  TweetInput,
+} from '../../shared/posts/api.js';
 import type { Db } from '../db/database.js';
 import type { MediaRow, ScheduledPostRow } from '../db/schema.js';
 import { toMediaDto } from '../media/media-dto.js';
@@ -44,7 +50,8 @@ export async function toPostDtos(db: Db, rows: readonly ScheduledPostRow[]): Pro
   const mediaIds = [...new Set(rows.flatMap((row) => allMediaIdsOf(row)))];
   const accountIds = [...new Set(rows.map((row) => row.socialAccountId).filter((id): id is string => !!id))];
   const userIds = [...new Set(rows.map((row) => row.userId))];
-  const [mediaRows, accounts] = await Promise.all([
+  const postedIds = rows.filter((row) => row.status === 'posted').map((row) => row.id);
+  const [mediaRows, accounts, metricRows] = await Promise.all([
     mediaIds.length > 0
       ? db
           .selectFrom('media')
@@ -61,7 +68,16 @@ export async function toPostDtos(db: Db, rows: readonly ScheduledPostRow[]): Pro
           .where('userId', 'in', userIds)
           .execute()
       : Promise.resolve([]),
+    postedIds.length > 0
+      ? db
+          .selectFrom('postMetrics')
+          .select(['postId', 'userId', 'likes', 'comments', 'shares', 'views', 'engagement', 'readAt'])
+          .where('postId', 'in', postedIds)
+          .where('userId', 'in', userIds)
+          .execute()
+      : Promise.resolve([]),
   ]);
+  const metricsById = new Map(metricRows.map((row) => [row.postId, row]));
   const mediaById = new Map(mediaRows.map((row) => [row.id, row]));
   const accountById = new Map(accounts.map((account) => [account.id, account]));
   const mediaOf = (ids: readonly string[], userId: string): MediaDto[] =>
@@ -102,10 +118,30 @@ export async function toPostDtos(db: Db, rows: readonly ScheduledPostRow[]): Pro
       platformPostUrl: row.platformPostUrl,
       errorMessage: row.errorMessage,
       account: summary,
+      metrics: metricsOf(metricsById.get(row.id), row.userId),
       createdAt: new Date(row.createdAt).toISOString(),
       updatedAt: new Date(row.updatedAt).toISOString(),
     };
   });
+}
+
+function metricsOf(
+  row:
+    | {
+        userId: string;
+        likes: number;
+        comments: number;
+        shares: number;
+        views: number;
+        engagement: number;
+        readAt: number;
+      }
+    | undefined,
+  userId: string,
+): PostMetricsDto | null {
+  if (!row || row.userId !== userId) return null;
+  const { likes, comments, shares, views, engagement } = row;
+  return { likes, comments, shares, views, engagement, readAt: new Date(row.readAt).toISOString() };
 }
 
 export async function toPostDto(db: Db, row: ScheduledPostRow): Promise<PostDto> {

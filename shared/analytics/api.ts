@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isPlatformId, type PlatformId } from '../platforms/ids.js';
+import type { PostMetricsDto } from '../posts/api.js';
+
+export type { PostMetricsDto };
 
 /**
  * Platforms whose numbers Postloom reads. The spec supports Facebook, Instagram and LinkedIn;
@@ -80,15 +83,6 @@ export interface MetricCard {
   previous: number;
   /** Percent change against the compare range, one decimal; null when the compare value is 0. */
   change: number | null;
-}
-
-export interface PostMetricsDto {
-  likes: number;
-  comments: number;
-  shares: number;
-  views: number;
-  engagement: number;
-  readAt: string;
 }
 
 export interface AnalyticsResult {

@@ -126,6 +126,16 @@ export interface TweetDto {
   media: MediaDto[];
 }
 
+/** The latest numbers the analytics collector read for a published post. */
+export interface PostMetricsDto {
+  likes: number;
+  comments: number;
+  shares: number;
+  views: number;
+  engagement: number;
+  readAt: string;
+}
+
 export interface PostDto {
   id: string;
   socialAccountId: string | null;
@@ -143,6 +153,8 @@ export interface PostDto {
   platformPostUrl: string | null;
   errorMessage: string | null;
   account: PostAccountSummary | null;
+  /** Published posts: the platform's numbers as last read (null until the first read). */
+  metrics: PostMetricsDto | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -80,6 +80,12 @@ test('a user opens Analytics, changes the range, sees the chart, refreshes and e
   await page.getByRole('checkbox', { name: 'X' }).uncheck();
   await expect(page.getByRole('alert')).toHaveCount(0);
 
+  // Sent Posts shows each post's numbers as read.
+  await page.getByRole('link', { name: 'Sent Posts' }).click();
+  await expect(page.getByLabel('Post metrics').first()).toContainText(/\d+ likes · \d+ comments · \d+ shares/);
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await page.getByRole('group', { name: 'Date range' }).getByLabel('From').fill(from);
+
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   const download = await downloading;

@@ -126,6 +126,18 @@ describe('analytics collected from the sandbox', () => {
     expect(result.unavailable).toEqual(['tiktok']);
     expect(result.lastReadAt).not.toBeNull();
 
+    // The sent post carries its numbers (sent cards and the calendar's details show them).
+    const xRow = stored.find((row) => row.postId === xPost)!;
+    const sent = await t.request(`/api/posts/${xPost}`, { headers: { cookie: user.cookie } });
+    expect(((await sent.json()) as { post: { metrics: unknown } }).post.metrics).toEqual({
+      likes: xRow.likes,
+      comments: xRow.comments,
+      shares: xRow.shares,
+      views: xRow.views,
+      engagement: xRow.engagement,
+      readAt: new Date(xRow.readAt).toISOString(),
+    });
+
     // A second run within the hour reads the followers again but no post.
     const again = await collectAnalytics(t.deps);
     expect(again.posts).toBe(0);

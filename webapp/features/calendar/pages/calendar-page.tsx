@@ -15,6 +15,7 @@ import { Button } from '../../../components/button';
 import { ChevronLeftIcon, PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { PostMetricsLine } from '../../analytics/components/post-metrics-line';
 import { postKeys } from '../../posts/api/post-keys';
 import { usePreferences } from '../../posts/api/preferences';
 import { updatePost } from '../../posts/api/update-post';
@@ -235,6 +236,7 @@ export function CalendarPage() {
         onClose={() => setOpenPostId(null)}
         timezone={timezone}
         timeFormat={timeFormat}
+        extra={(post) => (post.status === 'posted' ? <PostMetricsLine metrics={post.metrics} /> : null)}
         onMove={(post: PostDto, iso) =>
           void move({ id: post.id, atMs: Date.parse(post.scheduledAt ?? iso) }, iso)
         }

@@ -41,6 +41,7 @@ function itemAsPost(item: QueueItemDto): PostDto {
     platformPostUrl: null,
     errorMessage: null,
     account: item.account,
+    metrics: null,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };

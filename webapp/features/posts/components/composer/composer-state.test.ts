@@ -33,6 +33,7 @@ function post(overrides: Partial<PostDto>): PostDto {
     platformPostUrl: null,
     errorMessage: null,
     account: null,
+    metrics: null,
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,

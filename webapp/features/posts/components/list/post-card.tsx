@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getPlatform } from '../../../../../shared/platforms/registry';
 import type { PostDto } from '../../../../../shared/posts/api';
+import { PostMetricsLine } from '../../../analytics/components/post-metrics-line';
 import { usePreferences } from '../../api/preferences';
 import { formatDateTime } from '../../lib/time';
 import { PlatformIcon } from '../platform-icon';
@@ -85,6 +86,7 @@ export function PostCard({
         <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-red-700 text-sm">{post.errorMessage}</p>
       ) : null}
       <CardMedia post={post} />
+      {post.status === 'posted' ? <PostMetricsLine metrics={post.metrics} /> : null}
       <div className="mt-4 flex flex-wrap gap-2">{actions}</div>
     </article>
   );

@@ -1,0 +1,22 @@
+import type { PostMetricsDto } from '../../../../shared/posts/api';
+import { formatCount } from '../lib/format';
+
+/** A published post's numbers as last read from its platform (sent post cards, calendar details). */
+export function PostMetricsLine({ metrics }: { metrics: PostMetricsDto | null }) {
+  if (!metrics) return null;
+  const parts = [
+    [metrics.likes, 'likes'],
+    [metrics.comments, 'comments'],
+    [metrics.shares, 'shares'],
+    ...(metrics.views ? [[metrics.views, 'views'] as const] : []),
+  ] as const;
+  return (
+    <p
+      className="mt-2 text-gray-600 text-xs"
+      aria-label="Post metrics"
+      title={`Read ${new Date(metrics.readAt).toLocaleString()}`}
+    >
+      {parts.map(([value, label]) => `${formatCount(value)} ${label}`).join(' · ')}
+    </p>
+  );
+}
