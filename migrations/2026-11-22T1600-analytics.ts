@@ -29,9 +29,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('post_metrics')
     .columns(['user_id', 'posted_at'])
     .execute();
+  // Counting a user's published posts by the time they went out (analytics' total posts).
+  await db.schema
+    .createIndex('scheduled_posts_user_posted')
+    .on('scheduled_posts')
+    .columns(['user_id', 'status', 'posted_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('scheduled_posts_user_posted').ifExists().execute();
   await db.schema.dropIndex('post_metrics_user_time').ifExists().execute();
   await db.schema.dropTable('account_metrics_daily').ifExists().execute();
 }

@@ -128,13 +128,17 @@ export async function getAnalytics(
   const { db } = deps;
   const platforms = range.platforms;
 
+  // Each account's latest follower count on or before `day`: one primary-key lookup per account.
   const followersUpTo = async (day: string) => {
-    const rows = await sql<{ platform: string; followers: number; day: string }>`
-      select platform, followers, max(day) as day from account_metrics_daily
-      where user_id = ${userId} and day <= ${day} and followers is not null
-        and platform in (${sql.join(platforms)})
-      group by social_account_id`.execute(db);
-    return rows.rows;
+    const rows = await sql<{ platform: string; followers: number | null }>`
+      select a.platform, (
+        select m.followers from account_metrics_daily m
+        where m.social_account_id = a.id and m.day <= ${day} and m.followers is not null
+        order by m.day desc limit 1
+      ) as followers
+      from social_accounts a
+      where a.user_id = ${userId} and a.platform in (${sql.join(platforms)})`.execute(db);
+    return rows.rows.filter((row): row is { platform: string; followers: number } => row.followers !== null);
   };
 
   const totalsIn = (start: number, end: number) =>
