@@ -12,6 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
 import { startServer } from '../tests/support/spawn-server.js';
+import { percentile, timeRequests, timingRow } from './bench-requests.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -141,19 +142,7 @@ try {
   const probe = await fetch(url(7), { headers });
   if (!probe.ok) throw new Error(`analytics answered ${probe.status}: ${await probe.text()}`);
 
-  async function time(target: string, init: RequestInit = {}): Promise<number[]> {
-    const samples: number[] = [];
-    for (let i = 0; i < 20; i++) await (await fetch(target, init)).arrayBuffer();
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      const res = await fetch(target, init);
-      await res.arrayBuffer();
-      samples.push(performance.now() - t0);
-    }
-    return samples.sort((a, b) => a - b);
-  }
-  const pct = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  const time = (target: string, init: RequestInit = {}) => timeRequests(target, RUNS, init);
   const rows: Array<[string, number[]]> = [
     ['GET /api/analytics (last 7 days, the default)', await time(url(7), { headers })],
     ['GET /api/analytics (90 days)', await time(url(90), { headers })],
@@ -163,10 +152,9 @@ try {
   console.log(`\n${RUNS} runs each`);
   console.log('| request | p50 | p95 |');
   console.log('| --- | --- | --- |');
-  for (const [label, samples] of rows)
-    console.log(`| ${label} | ${pct(samples, 50).toFixed(1)} ms | ${pct(samples, 95).toFixed(1)} ms |`);
+  for (const [label, samples] of rows) console.log(timingRow(label, samples));
   const target = 50;
-  const p50 = pct(rows[0]![1], 50);
+  const p50 = percentile(rows[0]![1], 50);
   console.log(`\np50 of the default range ${p50 < target ? 'meets' : 'misses'} the ${target} ms target.`);
 } finally {
   await server.stop();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
 import { startServer } from '../tests/support/spawn-server.js';
+import { percentile, timeRequests, timingRow } from './bench-requests.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -109,32 +110,16 @@ try {
   const { posts } = (await probe.json()) as { posts: unknown[] };
   if (!probe.ok) throw new Error(`calendar answered ${probe.status}`);
 
-  async function time(url: string, init: RequestInit = {}): Promise<number[]> {
-    const samples: number[] = [];
-    for (let i = 0; i < 20; i++) await (await fetch(url, init)).arrayBuffer();
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      const res = await fetch(url, init);
-      await res.arrayBuffer();
-      samples.push(performance.now() - t0);
-    }
-    return samples.sort((a, b) => a - b);
-  }
-  const pct = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  const time = (target: string, init: RequestInit = {}) => timeRequests(target, RUNS, init);
   const calendar = await time(calendarUrl, { headers });
   const health = await time(`${server.url}/api/health`);
   console.log(`\nCalendar month request: ${posts.length} posts in the six-week grid, ${RUNS} runs each`);
   console.log('| request | p50 | p95 |');
   console.log('| --- | --- | --- |');
-  console.log(
-    `| GET /api/posts/calendar (month) | ${pct(calendar, 50).toFixed(1)} ms | ${pct(calendar, 95).toFixed(1)} ms |`,
-  );
-  console.log(
-    `| GET /api/health (bare) | ${pct(health, 50).toFixed(1)} ms | ${pct(health, 95).toFixed(1)} ms |`,
-  );
+  console.log(timingRow('GET /api/posts/calendar (month)', calendar));
+  console.log(timingRow('GET /api/health (bare)', health));
   const target = 20;
-  console.log(`\np50 ${pct(calendar, 50) < target ? 'meets' : 'misses'} the ${target} ms target.`);
+  console.log(`\np50 ${percentile(calendar, 50) < target ? 'meets' : 'misses'} the ${target} ms target.`);
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

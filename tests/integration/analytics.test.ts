@@ -5,9 +5,11 @@ import { collectAnalytics, nextReadAt } from '../../server/analytics/collect-ana
 import { upsertAccountMetrics, upsertPostMetrics } from '../../server/analytics/post-metrics.repository.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import type { AnalyticsResult } from '../../shared/analytics/api.js';
+import type { PlatformId } from '../../shared/platforms/ids.js';
 import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import { injectFault, resetSandbox, sandboxRequests, waitForOutcome } from '../support/publishing-support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createAccount } from './posts-support.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -212,35 +214,7 @@ describe('analytics collected from the sandbox', () => {
 });
 
 describe('analytics answers', () => {
-  async function seedAccount(who: InProcessUser, platform: string): Promise<string> {
-    const id = `${platform}-${who.id}`;
-    const now = Date.now();
-    await t.deps.db
-      .insertInto('socialAccounts')
-      .values({
-        id,
-        userId: who.id,
-        platform,
-        platformAccountId: id,
-        accountName: `${platform} account`,
-        accountHandle: null,
-        avatarUrl: null,
-        accessToken: t.deps.cipher.encrypt('token'),
-        refreshToken: null,
-        expiresAt: null,
-        refreshExpiresAt: null,
-        scopes: null,
-        status: 'active',
-        lastError: null,
-        isSandbox: 1,
-        metadata: '{}',
-        tokenRefreshedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-    return id;
-  }
+  const seedAccount = (who: InProcessUser, platform: PlatformId) => createAccount(t, who.id, platform);
 
   async function seedPost(
     who: InProcessUser,
