@@ -80,10 +80,15 @@ function card(value: number, previous: number): MetricCard {
 }
 
 /**
- * Maps UTC instants to the zone's calendar day, weekday and hour with one formatter and one
- * offset per UTC day (exact hour by hour only on the days an offset changes).
+ * The zone's UTC offset over [start, end) as intervals: `[until, offset]` pairs, the last one
+ * open-ended. One formatter, one offset per day, the exact hour only around a change (a few a
+ * year), so SQLite can shift every post to local time in the query itself.
  */
-function zoneClock(timeZone: string) {
+export function offsetIntervals(
+  timeZone: string,
+  start: number,
+  end: number,
+): Array<[number | null, number]> {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -101,18 +106,33 @@ function zoneClock(timeZone: string) {
       Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!) - Math.floor(instant / 60_000) * 60_000
     );
   };
-  const byDay = new Map<number, { start: number; end: number }>();
-  return (instant: number) => {
-    const utcDay = Math.floor(instant / DAY);
-    let day = byDay.get(utcDay);
-    if (!day) {
-      day = { start: offsetOf(utcDay * DAY), end: offsetOf(utcDay * DAY + DAY - 1) };
-      byDay.set(utcDay, day);
-    }
-    const offset = day.start === day.end ? day.start : offsetOf(instant);
-    const local = new Date(instant + offset);
-    return { date: local.toISOString().slice(0, 10), weekday: local.getUTCDay(), hour: local.getUTCHours() };
-  };
+  const intervals: Array<[number | null, number]> = [];
+  let current = offsetOf(start);
+  for (let day = start; day < end; day += DAY) {
+    const next = offsetOf(Math.min(day + DAY, end));
+    if (next === current) continue;
+    // The change is within this day: find its quarter hour (zones change on a quarter hour).
+    let at = day;
+    while (at < day + DAY && offsetOf(at) === current) at += 15 * 60_000;
+    intervals.push([at, current]);
+    current = next;
+  }
+  intervals.push([null, current]);
+  return intervals;
+}
+
+/**
+ * `posted_at` shifted to the zone's wall clock, as an SQL expression over the intervals. The
+ * numbers are written as integer literals (computed here, never from the request): bound
+ * JavaScript numbers would arrive as reals and turn the day arithmetic into fractions.
+ */
+function localTimeSql(intervals: Array<[number | null, number]>) {
+  const int = (value: number) => sql.lit(Math.trunc(value));
+  if (intervals.length === 1) return sql<number>`posted_at + ${int(intervals[0]![1])}`;
+  const cases = intervals
+    .slice(0, -1)
+    .map(([until, offset]) => sql`when posted_at < ${int(until ?? 0)} then ${int(offset)}`);
+  return sql<number>`posted_at + case ${sql.join(cases, sql` `)} else ${int(intervals.at(-1)![1])} end`;
 }
 
 /**
@@ -160,7 +180,8 @@ export async function getAnalytics(
       .groupBy('platform')
       .execute();
 
-  const [followersNow, followersBefore, totals, previousTotals, postCount, hours, top, lastRead] =
+  const local = localTimeSql(offsetIntervals(range.timezone, range.start, range.end));
+  const [followersNow, followersBefore, totals, previousTotals, postCount, byDay, bySlot, top, lastRead] =
     await Promise.all([
       followersUpTo(range.to),
       followersUpTo(range.compareTo),
@@ -175,46 +196,44 @@ export async function getAnalytics(
         .where('postedAt', '<', range.end)
         .where('platform', 'in', platforms)
         .executeTakeFirst(),
-      // By UTC hour: the day series and the weekday x hour map are made from these buckets.
+      // The day series and the weekday x hour map, grouped in the user's zone by SQLite.
+      sql<{ day: number; likes: number; comments: number; shares: number; engagement: number }>`
+      select local / ${sql.lit(DAY)} as day, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares,
+        sum(engagement) as engagement
+      from (select ${local} as local, likes, comments, shares, engagement from post_metrics
+        where user_id = ${userId} and posted_at >= ${range.start} and posted_at < ${range.end}
+          and platform in (${sql.join(platforms)}))
+      group by day`.execute(db),
+      sql<{ slot: number; posts: number; engagement: number }>`
+      select ((local / ${sql.lit(DAY)} + 4) % 7) * 24 + (local / ${sql.lit(HOUR)}) % 24 as slot, count(*) as posts,
+        sum(engagement) as engagement
+      from (select ${local} as local, engagement from post_metrics
+        where user_id = ${userId} and posted_at >= ${range.start} and posted_at < ${range.end}
+          and platform in (${sql.join(platforms)}))
+      group by slot`.execute(db),
+      // The ten best by engagement, picked from the covering index (rowid only), then read whole.
       sql<{
-        hour: number;
-        posts: number;
+        id: string;
+        platform: string;
+        content: string;
+        postedAt: number;
+        platformPostUrl: string | null;
         likes: number;
         comments: number;
         shares: number;
+        views: number;
         engagement: number;
+        readAt: number;
       }>`
-      select posted_at / ${HOUR} as hour, count(*) as posts, sum(likes) as likes, sum(comments) as comments,
-        sum(shares) as shares, sum(engagement) as engagement
-      from post_metrics
-      where user_id = ${userId} and posted_at >= ${range.start} and posted_at < ${range.end}
-        and platform in (${sql.join(platforms)})
-      group by hour`.execute(db),
-      db
-        .selectFrom('postMetrics as m')
-        .innerJoin('scheduledPosts as p', 'p.id', 'm.postId')
-        .select([
-          'p.id',
-          'p.platform',
-          'p.content',
-          'm.postedAt',
-          'p.platformPostUrl',
-          'm.likes',
-          'm.comments',
-          'm.shares',
-          'm.views',
-          'm.engagement',
-          'm.readAt',
-        ])
-        .where('m.userId', '=', userId)
-        .where('p.userId', '=', userId)
-        .where('m.postedAt', '>=', range.start)
-        .where('m.postedAt', '<', range.end)
-        .where('m.platform', 'in', platforms)
-        .orderBy('m.engagement', 'desc')
-        .orderBy('m.postedAt', 'desc')
-        .limit(TOP_POSTS)
-        .execute(),
+      select p.id, p.platform, p.content, m.posted_at, p.platform_post_url, m.likes, m.comments, m.shares,
+        m.views, m.engagement, m.read_at
+      from (select rowid as metric_row from post_metrics
+        where user_id = ${userId} and posted_at >= ${range.start} and posted_at < ${range.end}
+          and platform in (${sql.join(platforms)})
+        order by engagement desc, posted_at desc limit ${TOP_POSTS}) best
+      join post_metrics m on m.rowid = best.metric_row
+      join scheduled_posts p on p.id = m.post_id and p.user_id = ${userId}
+      order by m.engagement desc, m.posted_at desc`.execute(db),
       db
         .selectFrom('accountMetricsDaily')
         .select((eb) => eb.fn.max('readAt').as('at'))
@@ -231,25 +250,16 @@ export async function getAnalytics(
       (followersByPlatform.get(row.platform) ?? 0) + Number(row.followers),
     );
 
-  const clock = zoneClock(range.timezone);
   const days = new Map<string, { likes: number; comments: number; shares: number; engagement: number }>();
   for (let date = range.from; date <= range.to; date = addDays(date, 1))
     days.set(date, { likes: 0, comments: 0, shares: 0, engagement: 0 });
-  const heat = new Map<number, { engagement: number; posts: number }>();
-  for (const bucket of hours.rows) {
-    const local = clock(Number(bucket.hour) * HOUR);
-    const day = days.get(local.date);
-    if (day) {
-      day.likes += Number(bucket.likes);
-      day.comments += Number(bucket.comments);
-      day.shares += Number(bucket.shares);
-      day.engagement += Number(bucket.engagement);
-    }
-    const key = local.weekday * 24 + local.hour;
-    const cell = heat.get(key) ?? { engagement: 0, posts: 0 };
-    cell.engagement += Number(bucket.engagement);
-    cell.posts += Number(bucket.posts);
-    heat.set(key, cell);
+  for (const row of byDay.rows) {
+    const day = days.get(new Date(Number(row.day) * DAY).toISOString().slice(0, 10));
+    if (!day) continue;
+    day.likes = Number(row.likes);
+    day.comments = Number(row.comments);
+    day.shares = Number(row.shares);
+    day.engagement = Number(row.engagement);
   }
 
   return {
@@ -277,7 +287,7 @@ export async function getAnalytics(
       };
     }),
     engagementData: [...days].map(([date, values]) => ({ date, ...values })),
-    topPosts: top.map((post) => ({
+    topPosts: top.rows.map((post) => ({
       id: post.id,
       platform: post.platform as PlatformId,
       content: post.content,
@@ -292,7 +302,12 @@ export async function getAnalytics(
         readAt: new Date(post.readAt).toISOString(),
       },
     })),
-    heatmap: [...heat].map(([key, cell]) => ({ weekday: Math.floor(key / 24), hour: key % 24, ...cell })),
+    heatmap: bySlot.rows.map((row) => ({
+      weekday: Math.floor(Number(row.slot) / 24),
+      hour: Number(row.slot) % 24,
+      engagement: Number(row.engagement),
+      posts: Number(row.posts),
+    })),
     unavailable: ['tiktok'],
     lastReadAt: lastRead?.at ? new Date(Number(lastRead.at)).toISOString() : null,
   };

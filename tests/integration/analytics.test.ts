@@ -354,6 +354,52 @@ describe('analytics answers', () => {
     expect(defaults.overview.likes.previous).toBe(30);
   });
 
+  it("groups days and the heat map on the user's wall clock across a daylight-saving change", async () => {
+    await t.request('/api/settings/preferences', {
+      method: 'PATCH',
+      headers: { cookie: user.cookie },
+      json: { timezone: 'Europe/Berlin' },
+    });
+    const fb = await seedAccount(user, 'facebook');
+    // Berlin moves from +1 to +2 at 01:00 UTC on 2026-03-29.
+    await seedPost(user, fb, 'facebook', {
+      id: 'before',
+      content: 'a',
+      postedAt: Date.parse('2026-03-28T23:30:00Z'),
+      likes: 1,
+      comments: 0,
+      shares: 0,
+    });
+    await seedPost(user, fb, 'facebook', {
+      id: 'after',
+      content: 'b',
+      postedAt: Date.parse('2026-03-29T01:30:00Z'),
+      likes: 2,
+      comments: 0,
+      shares: 0,
+    });
+    await seedPost(user, fb, 'facebook', {
+      id: 'late',
+      content: 'c',
+      postedAt: Date.parse('2026-03-29T22:30:00Z'),
+      likes: 4,
+      comments: 0,
+      shares: 0,
+    });
+    const result = await analyticsOk(user, 'from=2026-03-28&to=2026-03-30&platforms=facebook');
+    // 00:30 and 03:30 on Sunday the 29th, and 00:30 on Monday the 30th, local time.
+    expect(result.engagementData.map((day) => [day.date, day.likes])).toEqual([
+      ['2026-03-28', 0],
+      ['2026-03-29', 3],
+      ['2026-03-30', 4],
+    ]);
+    expect(result.heatmap.sort((a, b) => a.weekday * 24 + a.hour - (b.weekday * 24 + b.hour))).toEqual([
+      { weekday: 0, hour: 0, engagement: 1, posts: 1 },
+      { weekday: 0, hour: 3, engagement: 2, posts: 1 },
+      { weekday: 1, hour: 0, engagement: 4, posts: 1 },
+    ]);
+  });
+
   it('follows the spec for the platform selection', async () => {
     const range = `from=${daysAgo(6)}&to=${today()}`;
     for (const only of ['twitter', 'tiktok', 'twitter,tiktok']) {
