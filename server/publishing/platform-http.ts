@@ -1,5 +1,11 @@
 import dns, { type LookupAddress } from 'node:dns';
-import { Agent, FormData as UndiciFormData, fetch as undiciFetch, request as undiciRequest } from 'undici';
+import {
+  Agent,
+  type Dispatcher,
+  FormData as UndiciFormData,
+  fetch as undiciFetch,
+  request as undiciRequest,
+} from 'undici';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
 import { platformUrl } from '../platforms/platform-endpoints.js';
@@ -16,11 +22,30 @@ export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
   mapError?: (status: number, body: string) => string;
 }
 
+/** What adapters read from a platform's answer (a fetch Response has all of it). */
+export interface PlatformResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+/**
+ * Sends the post's first request at its due moment. The request is fully built before the
+ * gate (URL, headers, JSON body: during the prefetch); the gate marks it as possibly sent
+ * (only when it is a commit) and calls `send` when the post is due.
+ */
+export type FirstRequestGate = (
+  commit: boolean,
+  send: () => Promise<PlatformResponse>,
+) => Promise<PlatformResponse>;
+
 export interface PlatformHttp {
   /** Absolute URL for this platform, mapped through the sandbox when it serves the platform. */
   url(realUrl: string): string;
-  request(realUrl: string, init?: PlatformRequestInit): Promise<Response>;
-  json<T>(realUrl: string, init?: PlatformRequestInit): Promise<{ body: T; response: Response }>;
+  request(realUrl: string, init?: PlatformRequestInit): Promise<PlatformResponse>;
+  json<T>(realUrl: string, init?: PlatformRequestInit): Promise<{ body: T; response: PlatformResponse }>;
 }
 
 // Keep-alive sockets shared by every platform call, a bounded number per origin, so a burst of
@@ -32,6 +57,9 @@ const agent = new Agent({
   keepAliveTimeout: 30_000,
   connect: { timeout: 10_000, lookup: cachedLookup },
 });
+
+/** Bodies up to this size go through the lean path, with undici's own timeouts. */
+const LEAN_BODY_MAX_BYTES = 256 * 1024;
 
 /**
  * The one way adapters talk to a platform: URL mapping, timeouts and the failure
@@ -47,40 +75,43 @@ export function createPlatformHttp(
     beforeFollowUp?: () => Promise<void>;
     /** Called once the first request has its answer (or failed). */
     afterFirst?: () => void;
+    /** Holds the first request until the post is due (the scheduler's batch gate). */
+    firstRequestGate?: FirstRequestGate;
   } = {},
 ): PlatformHttp {
   const url = (realUrl: string) => platformUrl(config, platform, realUrl);
   let requests = 0;
+  // One listener for the attempt, not one per request: adding and removing listeners costs
+  // more than the request itself when a burst falls due.
+  const inFlight = new Set<Dispatcher.DispatchController>();
+  signal?.addEventListener(
+    'abort',
+    () => {
+      for (const controller of inFlight) controller.abort(signal.reason);
+    },
+    { once: true },
+  );
 
-  async function request(realUrl: string, init: PlatformRequestInit = {}): Promise<Response> {
+  async function request(realUrl: string, init: PlatformRequestInit = {}): Promise<PlatformResponse> {
     const { commit, timeoutMs, mapError, ...rest } = init;
     const isFirst = requests++ === 0;
-    if (!isFirst) await hooks.beforeFollowUp?.();
-    // One controller and one timer per request (AbortSignal.any is costly under a burst).
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('The platform did not answer in time.', 'TimeoutError')),
-      timeoutMs ?? config.PUBLISH_REQUEST_TIMEOUT_MS,
-    );
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const combined = controller.signal;
-    if (commit) await hooks.beforeCommit?.();
-    let response: Response;
+    const timeout = timeoutMs ?? config.PUBLISH_REQUEST_TIMEOUT_MS;
+    let response: PlatformResponse;
     try {
-      response =
-        (await sendLean(url(realUrl), rest, combined)) ??
-        ((await undiciFetch(url(realUrl), {
-          ...(rest as Parameters<typeof undiciFetch>[1]),
-          body: toUndiciBody(rest.body),
-          signal: combined,
-          dispatcher: agent,
-        })) as unknown as Response);
+      if (!isFirst) await hooks.beforeFollowUp?.();
+      const lean = leanRequest(url(realUrl), rest, timeout);
+      const send = () =>
+        lean ? sendLean(lean, signal, inFlight) : sendWithFetch(url(realUrl), rest, timeout, signal);
+      if (isFirst && hooks.firstRequestGate) {
+        response = await hooks.firstRequestGate(Boolean(commit), send);
+      } else {
+        if (commit) await hooks.beforeCommit?.();
+        response = await send();
+      }
     } catch (error) {
+      if (error instanceof PublishError) throw error;
       throw classifyNetworkError(error, Boolean(commit));
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
       if (isFirst) hooks.afterFirst?.();
     }
     if (response.ok) return response;
@@ -117,7 +148,12 @@ export function createPlatformHttp(
 function classifyNetworkError(error: unknown, commit: boolean): PublishError {
   const code = networkErrorCode(error);
   // Nothing reached the platform: safe to try again whatever the request was.
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
     return new PublishError('retryable', 'The platform could not be reached.', { cause: error });
   }
   if (commit) return new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE, { cause: error });
@@ -154,38 +190,187 @@ function toUndiciBody(body: RequestInit['body']): UndiciBody {
   return body as UndiciBody;
 }
 
+/** Forms, blobs and streams: WHATWG fetch, with one timer and one controller per request. */
+async function sendWithFetch(
+  target: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<PlatformResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The platform did not answer in time.', 'TimeoutError')),
+    timeoutMs,
+  );
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const response = await undiciFetch(target, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      body: toUndiciBody(init.body),
+      signal: controller.signal,
+      dispatcher: agent,
+    });
+    // Read here, under the timer: a body that never ends is a timeout too.
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return new BufferedResponse(response.status, headersOf(response.headers), bytes);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of headers) result[name] = value;
+  return result;
+}
+
+interface LeanRequest {
+  origin: string;
+  path: string;
+  method: Dispatcher.HttpMethod;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+  timeoutMs: number;
+}
+
 /**
- * Requests go through undici's lean request API: WHATWG fetch costs several times more CPU per
- * call, which adds up when thousands of posts fall due in the same second. Bodies it cannot
- * send as they are (streams, forms, blobs) return null and take the fetch path. Platform APIs
- * answer directly (no redirects to follow).
+ * The dispatch options of a request with a small in-memory body (almost every platform call):
+ * built once, before the due moment for a post's first request. Null for forms, blobs and
+ * streams, which take the fetch path.
  */
-async function sendLean(target: string, init: RequestInit, signal: AbortSignal): Promise<Response | null> {
+function leanRequest(target: string, init: RequestInit, timeoutMs: number): LeanRequest | null {
   let body = init.body;
-  const headers = new Headers(init.headers);
+  const headers: Record<string, string> = {};
+  if (init.headers) {
+    const source =
+      init.headers instanceof Headers || Array.isArray(init.headers)
+        ? Object.fromEntries(new Headers(init.headers))
+        : (init.headers as Record<string, string>);
+    for (const [name, value] of Object.entries(source)) headers[name.toLowerCase()] = value;
+  }
   if (body instanceof URLSearchParams) {
-    if (!headers.has('content-type'))
-      headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    headers['content-type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
     body = body.toString();
   }
-  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))
+  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
     return null;
-  const result = await undiciRequest(target, {
-    method: (init.method ?? 'GET').toUpperCase() as 'GET',
-    headers: Object.fromEntries(headers),
-    body: body ?? undefined,
-    signal,
-    dispatcher: agent,
-  });
-  const text = await result.body.text();
-  const responseHeaders = new Headers();
-  for (const [name, value] of Object.entries(result.headers)) {
-    if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
-    else if (value !== undefined) responseHeaders.set(name, String(value));
   }
-  const status = result.statusCode;
-  const empty = status === 204 || status === 205 || status === 304 || text === '';
-  return new Response(empty ? null : text, { status, headers: responseHeaders });
+  const size = typeof body === 'string' ? body.length : (body?.byteLength ?? 0);
+  if (size > LEAN_BODY_MAX_BYTES) return null;
+  const parsed = new URL(target);
+  return {
+    origin: parsed.origin,
+    path: `${parsed.pathname}${parsed.search}`,
+    method: (init.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
+    headers,
+    body: body ?? undefined,
+    timeoutMs,
+  };
+}
+
+/**
+ * Requests go straight to undici's dispatcher with a handler that only collects the answer:
+ * WHATWG fetch and even undici.request cost several times more CPU per call (Request,
+ * Headers and stream objects), which adds up when thousands of posts fall due in the same
+ * second. undici's own timers bound the wait for the answer. Platform APIs answer directly
+ * (no redirects to follow).
+ */
+function sendLean(
+  lean: LeanRequest,
+  signal: AbortSignal | undefined,
+  inFlight: Set<Dispatcher.DispatchController>,
+): Promise<PlatformResponse> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    agent.dispatch(
+      {
+        origin: lean.origin,
+        path: lean.path,
+        method: lean.method,
+        headers: lean.headers,
+        body: lean.body,
+        headersTimeout: lean.timeoutMs,
+        bodyTimeout: lean.timeoutMs,
+      },
+      new CollectingHandler(resolve, reject, inFlight),
+    );
+  });
+}
+
+class CollectingHandler implements Dispatcher.DispatchHandler {
+  private status = 0;
+  private headers: Record<string, string | string[] | undefined> = {};
+  private chunks: Buffer[] = [];
+  private controller: Dispatcher.DispatchController | null = null;
+
+  constructor(
+    private readonly resolve: (response: PlatformResponse) => void,
+    private readonly reject: (error: unknown) => void,
+    private readonly inFlight: Set<Dispatcher.DispatchController>,
+  ) {}
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    this.inFlight.add(controller);
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
+    this.status = statusCode;
+    this.headers = headers;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.controller) this.inFlight.delete(this.controller);
+    const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
+    this.resolve(new BufferedResponse(this.status, this.headers, bytes));
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.controller) this.inFlight.delete(this.controller);
+    this.reject(error);
+  }
+}
+
+/** An answer already read into memory; headers are looked up without building a Headers object. */
+class BufferedResponse implements PlatformResponse {
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+
+  constructor(
+    readonly status: number,
+    rawHeaders: Record<string, string | string[] | undefined>,
+    private readonly bytes: Buffer,
+  ) {
+    this.ok = status >= 200 && status < 300;
+    this.headers = {
+      get(name: string) {
+        const value = rawHeaders[name.toLowerCase()];
+        if (value === undefined) return null;
+        return Array.isArray(value) ? value.join(', ') : value;
+      },
+    };
+  }
+
+  async text(): Promise<string> {
+    return this.bytes.toString('utf8');
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this.bytes.toString('utf8'));
+  }
 }
 
 // Every new connection would otherwise ask the resolver again (through libuv's small thread
@@ -231,12 +416,20 @@ const API_ORIGINS: Record<PlatformId, string> = {
 /**
  * Opens `count` keep-alive connections to the platform's API host ahead of a burst: a bodiless
  * HEAD of the host's root each (no API call, no token), whose sockets stay in the pool.
+ * undici closes the connection after a HEAD unless told not to (`reset: false`): without it
+ * every warmed socket was gone again and the due moment paid for its handshakes after all.
  */
 export async function preconnect(config: Config, platform: PlatformId, count: number): Promise<void> {
   const target = platformUrl(config, platform, `${API_ORIGINS[platform]}/`);
   await Promise.all(
     Array.from({ length: count }, () =>
-      undiciRequest(target, { method: 'HEAD', dispatcher: agent, signal: AbortSignal.timeout(2000) })
+      undiciRequest(target, {
+        method: 'HEAD',
+        reset: false,
+        dispatcher: agent,
+        headersTimeout: 2000,
+        bodyTimeout: 2000,
+      })
         .then((response) => response.body.dump())
         .catch(() => undefined),
     ),

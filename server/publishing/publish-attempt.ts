@@ -5,9 +5,10 @@ import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '..
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
+import type { GateEntry } from '../scheduler/due-gate.js';
 import { createJpegPublicUrl } from './jpeg-copy.js';
 import type { PublishContext, PublishInput, PublishMedia } from './platform-adapter.js';
-import { createPlatformHttp } from './platform-http.js';
+import { createPlatformHttp, type PlatformResponse } from './platform-http.js';
 import { getAdapter } from './platforms/index.js';
 import { publishPostUpdated } from './post-events.js';
 import { ACCOUNT_DISCONNECTED_MESSAGE, PublishError, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
@@ -30,10 +31,11 @@ export interface AttemptOptions {
   /** Do not send anything to the platform before this time (the post's due moment). */
   notBefore?: number;
   /**
-   * Waits for the due moment and marks the attempt's create request as possibly sent, for many
-   * posts in one write (the scheduler's batch gate). Without it, each attempt does its own.
+   * Holds the attempt's first request, built in advance, until the due moment, then marks it as
+   * possibly sent (a commit) with its batch in one write and sends it (the scheduler's gate).
+   * Without it, each attempt sleeps until the moment and marks its own commit requests.
    */
-  dueGate?: (attemptId: number, at: number, platform: PlatformId) => Promise<void>;
+  dueGate?: (entry: GateEntry<PlatformResponse>, at: number) => Promise<PlatformResponse>;
   /** Waits while a burst of due posts is still sending its first requests (see due-gate.ts). */
   yieldToBurst?: () => Promise<void>;
   /** Tells the due gate this attempt's first platform request has its answer. */
@@ -130,20 +132,18 @@ async function publishWithAdapter(
       .where('id', '=', post.id)
       .execute();
   };
-  // True while the due gate's batched mark stands for the next create request.
-  let commitMarked = false;
+  const notBefore = options.notBefore ?? 0;
+  const dueGate = options.dueGate && notBefore > Date.now() ? options.dueGate : null;
   const http = createPlatformHttp(config, platform, signal, {
     beforeFollowUp: options.yieldToBurst,
     afterFirst: () => options.firstAnswered?.(attemptId),
-    // Written before the create request leaves: after a crash, this is what tells
-    // "never sent, safe to resume" from "maybe public, ask the user".
-    beforeCommit: async () => {
-      if (commitMarked) {
-        commitMarked = false;
-        return;
-      }
-      await markCommitSent(deps, attemptId);
-    },
+    // Written before a create request leaves: after a crash, this is what tells "never sent,
+    // safe to resume" from "maybe public, ask the platform".
+    beforeCommit: () => markCommitSent(deps, attemptId),
+    // The gate writes the same mark for a first request, with its batch.
+    firstRequestGate: dueGate
+      ? (commit, send) => dueGate({ attemptId, platform, commit, send }, notBefore)
+      : undefined,
   });
 
   // Read (and refresh if needed) the token before the post is due, so the due moment only
@@ -193,14 +193,9 @@ async function publishWithAdapter(
   };
   const input = await loadPublishInput(deps, post, platform);
   await accessToken();
-  const notBefore = options.notBefore ?? 0;
-  if (options.dueGate && notBefore > Date.now()) {
-    await options.dueGate(attemptId, notBefore, platform);
-    commitMarked = true;
-    if (signal.aborted) throw signal.reason;
-  } else if (notBefore > Date.now()) {
-    await sleep(notBefore - Date.now(), signal);
-  }
+  // With the gate, the adapter runs now (ahead of the moment) up to its first request, which
+  // waits at the gate fully built: the due moment only costs sending it.
+  if (!dueGate && notBefore > Date.now()) await sleep(notBefore - Date.now(), signal);
   try {
     return await adapter.publish(ctx, input);
   } catch (error) {

@@ -35,7 +35,10 @@ export const UNCONFIRMED_AFTER_RESTART_MESSAGE =
 export const ACCOUNT_DISCONNECTED_MESSAGE = 'Account disconnected';
 
 /** Milliseconds to wait, from `Retry-After` (seconds or a date) or X's `x-rate-limit-reset` (unix seconds). */
-export function retryAfterFromHeaders(headers: Headers, now = Date.now()): number | null {
+export function retryAfterFromHeaders(
+  headers: { get(name: string): string | null },
+  now = Date.now(),
+): number | null {
   const retryAfter = headers.get('retry-after');
   if (retryAfter) {
     const seconds = Number(retryAfter);
