@@ -20,6 +20,13 @@ import {
   parseProgress,
   startAttempt,
 } from './publishing.repository.js';
+import {
+  askPlatformFirst,
+  checkingMessage,
+  forgetQuestion,
+  pendingReconcile,
+  reconcileBeforePublishing,
+} from './reconcile-post.js';
 
 /** Spec 02 section 8 (viewing a post): the same words when publishing needs a reconnect. */
 const RECONNECT_MESSAGE = 'Your account needs to be reconnected. Please reconnect your account.';
@@ -43,7 +50,8 @@ export interface AttemptOptions {
 }
 
 export type AttemptResult =
-  | { outcome: 'posted'; platformPostId: string; url: string | null }
+  /** A post found on the platform after a lost answer may have no known id (reconcile-post.ts). */
+  | { outcome: 'posted'; platformPostId: string | null; url: string | null }
   | { outcome: 'retry'; nextAttemptAt: number; message: string }
   | { outcome: 'failed'; message: string }
   | { outcome: 'unknown'; message: string };
@@ -86,7 +94,7 @@ export async function runPublishAttempt(
     httpStatus = publishError.httpStatus;
     options.firstAnswered?.(attemptId);
     await options.yieldToBurst?.();
-    result = await decideAfterFailure(deps, claimed, attemptNo, publishError);
+    result = await decideAfterFailure(deps, claimed, attemptId, attemptNo, publishError);
   }
 
   await endAttempt(db, attemptId, {
@@ -171,6 +179,7 @@ async function publishWithAdapter(
       accountName: account.accountName,
       accountHandle: account.accountHandle,
       metadata: safeJson(account.metadata),
+      scopes: account.scopes ? account.scopes.split(/[\s,]+/).filter(Boolean) : undefined,
     },
     accessToken,
     get progress() {
@@ -188,6 +197,10 @@ async function publishWithAdapter(
         .where('id', '=', attemptId)
         .execute();
     },
+    remember: async (patch) => {
+      await options.yieldToBurst?.();
+      await saveProgress(patch);
+    },
     sleep: (ms) => sleep(ms, signal),
     signal,
   };
@@ -196,8 +209,17 @@ async function publishWithAdapter(
   // With the gate, the adapter runs now (ahead of the moment) up to its first request, which
   // waits at the gate fully built: the due moment only costs sending it.
   if (!dueGate && notBefore > Date.now()) await sleep(notBefore - Date.now(), signal);
+  // A create request of an earlier attempt may have made the post public: ask first.
+  const run = async () => {
+    const pending = pendingReconcile(progress);
+    if (pending) {
+      const found = await reconcileBeforePublishing(db, post, ctx, adapter, input, pending);
+      if (found) return found;
+    }
+    return adapter.publish(ctx, input);
+  };
   try {
-    return await adapter.publish(ctx, input);
+    return await run();
   } catch (error) {
     if (error instanceof PublishError && error.kind === 'auth') {
       // One refresh through the account's lock, then the call once more.
@@ -208,7 +230,7 @@ async function publishWithAdapter(
         throw new PublishError('permanent', RECONNECT_MESSAGE, { httpStatus: error.httpStatus });
       }
       try {
-        return await adapter.publish(ctx, input);
+        return await run();
       } catch (second) {
         if (second instanceof PublishError && second.kind === 'auth') {
           // Refused again with a fresh token: only the user can fix it by reconnecting.
@@ -225,13 +247,42 @@ async function publishWithAdapter(
 async function decideAfterFailure(
   deps: AppDeps,
   post: ScheduledPostRow,
+  attemptId: number,
   attemptNo: number,
   error: PublishError,
 ): Promise<AttemptResult> {
-  if (error.kind === 'unknown') return { outcome: 'unknown', message: UNKNOWN_OUTCOME_MESSAGE };
+  const now = Date.now();
+  // The platform has not listed a post that may exist yet: look again then (not a failure).
+  if (error.kind === 'pending') {
+    return { outcome: 'retry', nextAttemptAt: now + (error.retryAfterMs ?? 1000), message: error.message };
+  }
+  if (error.kind === 'unknown') {
+    const adapter = isPlatformId(post.platform) ? getAdapter(post.platform) : undefined;
+    const attempt = await deps.db
+      .selectFrom('publishAttempts')
+      .select('commitSentAt')
+      .where('id', '=', attemptId)
+      .executeTakeFirst();
+    // A create request of this attempt may have made the post public: ask the platform now.
+    if (
+      !error.isFinal &&
+      adapter?.reconcile &&
+      attempt?.commitSentAt != null &&
+      isPlatformId(post.platform)
+    ) {
+      await askPlatformFirst(deps.db, post.id, attempt.commitSentAt);
+      return {
+        outcome: 'retry',
+        nextAttemptAt: now,
+        message: checkingMessage(post.platform),
+      };
+    }
+    // The platform cannot tell: the user checks and decides (Post Now sends it again).
+    await forgetQuestion(deps.db, post.id);
+    return { outcome: 'unknown', message: UNKNOWN_OUTCOME_MESSAGE };
+  }
   if (error.kind === 'permanent' || error.kind === 'auth')
     return { outcome: 'failed', message: error.message };
-  const now = Date.now();
   const first = (await firstAttemptStart(deps.db, post.id, now - RETRY_WINDOW_MS)) ?? now;
   const delay = Math.max(error.retryAfterMs ?? 0, backoffMs(deps.config.PUBLISH_RETRY_BASE_MS, attemptNo));
   const nextAttemptAt = now + delay;

@@ -1,7 +1,15 @@
-import type { PlatformAdapter, PublishContext, PublishInput, PublishMedia } from '../platform-adapter.js';
+import type {
+  PlatformAdapter,
+  PublishContext,
+  PublishInput,
+  PublishMedia,
+  ReconcileQuery,
+  ReconcileResult,
+} from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
-import { asString, parseJson, pollUntil } from './adapter-support.js';
-import { bearer, graphJson, jsonPost } from './meta-graph-client.js';
+import { CLOCK_SKEW_MS } from '../reconcile-post.js';
+import { asString, normalizeText, parseJson, pollUntil } from './adapter-support.js';
+import { bearer, containerStatusOf, findInGraphList, graphJson, jsonPost } from './meta-graph-client.js';
 
 /**
  * Instagram with Instagram Login (platform-apis.md section 3): a container per image (JPEG only),
@@ -139,6 +147,8 @@ export const instagramAdapter: PlatformAdapter = {
   async publish(ctx, input) {
     const container = await buildContainer(ctx, input);
     await waitUntilFinished(ctx, container);
+    // A container is published at most once: after a lost answer its status tells.
+    await ctx.remember?.({ instagramContainerId: container });
     const body = await graphJson<{ id?: string }>(
       ctx,
       `${GRAPH}/${igUserId(ctx)}/media_publish?creation_id=${encodeURIComponent(container)}`,
@@ -151,4 +161,44 @@ export const instagramAdapter: PlatformAdapter = {
   async postUrl(ctx, platformPostId) {
     return permalink(ctx, platformPostId);
   },
+
+  // Meta publishes no figure; the media edge usually lists a new post within seconds.
+  visibilityDelayMs: 30_000,
+
+  async reconcile(ctx, input, query): Promise<ReconcileResult> {
+    const container = asString(ctx.progress.instagramContainerId);
+    if (container) {
+      const status = await containerStatusOf(
+        ctx,
+        `${GRAPH}/${container}`,
+        'status_code',
+        instagramErrorMessage,
+      );
+      if (status === null) return { status: 'unknowable' };
+      if (status !== 'PUBLISHED') return { status: 'absent' };
+    }
+    const found = normalizeText(input.content) ? await findInMedia(ctx, input.content, query) : null;
+    if (found) return { status: 'found', ...found };
+    // The container says published: the media edge has not caught up yet.
+    if (container) return { status: 'published' };
+    return normalizeText(input.content) ? { status: 'absent' } : { status: 'unknowable' };
+  },
 };
+
+/** The account's media since just before the request may have left, matched by caption. */
+function findInMedia(ctx: PublishContext, caption: string, query: ReconcileQuery) {
+  const wanted = normalizeText(caption);
+  return findInGraphList<{ id?: string; caption?: string; permalink?: string }>(
+    ctx,
+    `${GRAPH}/${igUserId(ctx)}/media`,
+    {
+      fields: 'id,caption,timestamp,permalink',
+      since: String(Math.floor((query.since - CLOCK_SKEW_MS) / 1000)),
+    },
+    instagramErrorMessage,
+    (media) =>
+      media.id && !query.knownIds.has(media.id) && normalizeText(media.caption ?? '') === wanted
+        ? { platformPostId: media.id, url: media.permalink ? ctx.http.url(media.permalink) : null }
+        : null,
+  );
+}

@@ -50,6 +50,58 @@ export async function graphJson<T>(
   }
 }
 
+/** Graph list pages of 100 read when looking for a post (a busy account's last minutes). */
+const LIST_PAGES = 5;
+
+/**
+ * Pages through a Graph list edge (newest first, `after` cursors) until `pick` recognises an
+ * item; null when none of the pages has it.
+ */
+export async function findInGraphList<T>(
+  ctx: PublishContext,
+  url: string,
+  params: Record<string, string>,
+  mapError: (status: number, body: string) => string,
+  pick: (item: T) => { platformPostId: string; url: string | null } | null,
+) {
+  let after: string | undefined;
+  for (let page = 0; page < LIST_PAGES; page += 1) {
+    const query = new URLSearchParams({ ...params, limit: '100' });
+    if (after) query.set('after', after);
+    const body = await graphJson<{ data?: T[]; paging?: { cursors?: { after?: string }; next?: string } }>(
+      ctx,
+      `${url}?${query}`,
+      { headers: await bearer(ctx), mapError },
+    );
+    for (const item of body.data ?? []) {
+      const found = pick(item);
+      if (found) return found;
+    }
+    after = body.paging?.next ? body.paging.cursors?.after : undefined;
+    if (!after) break;
+  }
+  return null;
+}
+
+/** A media container's status field, or null when the platform no longer knows the container. */
+export async function containerStatusOf(
+  ctx: PublishContext,
+  url: string,
+  field: 'status' | 'status_code',
+  mapError: (status: number, body: string) => string,
+): Promise<string | null> {
+  try {
+    const body = await graphJson<Record<string, unknown>>(ctx, `${url}?fields=${field}`, {
+      headers: await bearer(ctx),
+      mapError,
+    });
+    return typeof body[field] === 'string' ? (body[field] as string) : null;
+  } catch (error) {
+    if (error instanceof PublishError && error.kind === 'permanent') return null;
+    throw error;
+  }
+}
+
 export async function bearer(ctx: PublishContext): Promise<Record<string, string>> {
   return { authorization: `Bearer ${await ctx.accessToken()}` };
 }
