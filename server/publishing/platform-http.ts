@@ -1,10 +1,11 @@
 import dns, { type LookupAddress } from 'node:dns';
+import type { Socket } from 'node:net';
 import {
   Agent,
+  buildConnector,
   type Dispatcher,
   FormData as UndiciFormData,
   fetch as undiciFetch,
-  request as undiciRequest,
 } from 'undici';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
@@ -52,11 +53,40 @@ export interface PlatformHttp {
 // posts due in the same second goes out at once without opening unbounded connections.
 type UndiciBody = NonNullable<Parameters<typeof undiciFetch>[1]>['body'];
 
-const agent = new Agent({
-  connections: 4096,
-  keepAliveTimeout: 30_000,
-  connect: { timeout: 10_000, lookup: cachedLookup },
-});
+const connectNew = buildConnector({ timeout: 10_000, lookup: cachedLookup });
+
+/**
+ * Connections opened ahead of a burst (preconnect), by origin, never used yet. A request on a
+ * fresh connection is written as soon as undici has it; one on a connection a previous request
+ * used waits for a turn of the event loop (undici first checks that the server has not closed
+ * it). So the burst's requests all leave within the due moment's own task, batch after batch,
+ * before any answer is processed.
+ */
+const warmSockets = new Map<string, Set<Socket>>();
+/** The listener that forgets a warm socket when it closes, removed when the socket is taken. */
+const forgetters = new WeakMap<Socket, () => void>();
+/** Unused warm connections are closed after this (servers drop idle ones, and they cost a file). */
+const WARM_TTL_MS = 15_000;
+
+function originKey(protocol: string, hostname: string, port: string): string {
+  return `${protocol}//${hostname}:${port || (protocol === 'https:' ? '443' : '80')}`;
+}
+
+function connectWarm(options: buildConnector.Options, callback: buildConnector.Callback): void {
+  const sockets = warmSockets.get(originKey(options.protocol, options.hostname, options.port));
+  for (const socket of sockets ?? []) {
+    sockets?.delete(socket);
+    if (socket.destroyed || !socket.writable || socket.readableEnded) continue;
+    const forget = forgetters.get(socket);
+    if (forget) socket.off('close', forget).off('end', forget).off('error', forget);
+    // Answered on the next microtask: undici ignores a connection handed over synchronously.
+    queueMicrotask(() => callback(null, socket));
+    return;
+  }
+  connectNew(options, callback);
+}
+
+const agent = new Agent({ connections: 4096, keepAliveTimeout: 30_000, connect: connectWarm });
 
 /** Bodies up to this size go through the lean path, with undici's own timeouts. */
 const LEAN_BODY_MAX_BYTES = 256 * 1024;
@@ -414,24 +444,35 @@ const API_ORIGINS: Record<PlatformId, string> = {
 };
 
 /**
- * Opens `count` keep-alive connections to the platform's API host ahead of a burst: a bodiless
- * HEAD of the host's root each (no API call, no token), whose sockets stay in the pool.
- * undici closes the connection after a HEAD unless told not to (`reset: false`): without it
- * every warmed socket was gone again and the due moment paid for its handshakes after all.
+ * Opens `count` connections (TCP, and TLS for real hosts) to the platform's API host ahead of a
+ * burst, without sending anything on them: the burst's requests take them (connectWarm), so the
+ * due moment pays for no handshake. The ones left unused are closed after WARM_TTL_MS.
  */
 export async function preconnect(config: Config, platform: PlatformId, count: number): Promise<void> {
-  const target = platformUrl(config, platform, `${API_ORIGINS[platform]}/`);
-  await Promise.all(
-    Array.from({ length: count }, () =>
-      undiciRequest(target, {
-        method: 'HEAD',
-        reset: false,
-        dispatcher: agent,
-        headersTimeout: 2000,
-        bodyTimeout: 2000,
-      })
-        .then((response) => response.body.dump())
-        .catch(() => undefined),
+  const target = new URL(platformUrl(config, platform, `${API_ORIGINS[platform]}/`));
+  const key = originKey(target.protocol, target.hostname, target.port);
+  const sockets = warmSockets.get(key) ?? new Set<Socket>();
+  warmSockets.set(key, sockets);
+  const opened = await Promise.all(
+    Array.from(
+      { length: Math.max(0, count - sockets.size) },
+      () =>
+        new Promise<Socket | null>((resolve) => {
+          connectNew(
+            { protocol: target.protocol, hostname: target.hostname, host: target.host, port: target.port },
+            (error, socket) => resolve(error ? null : socket),
+          );
+        }),
     ),
   );
+  for (const socket of opened) {
+    if (!socket) continue;
+    const forget = () => sockets.delete(socket);
+    forgetters.set(socket, forget);
+    socket.once('close', forget).once('end', forget).on('error', forget);
+    sockets.add(socket);
+    setTimeout(() => {
+      if (sockets.delete(socket)) socket.destroy();
+    }, WARM_TTL_MS).unref();
+  }
 }

@@ -1,10 +1,11 @@
 /**
  * Posts due at the same moment wait on one timer with their first request already built.
  * When it fires, they are released in batches: one write marks the create requests of a batch
- * as possibly sent (see recover-posts.ts), then that batch's requests are dispatched, and a
- * turn of the event loop lets them leave before the next batch is marked. A crash therefore
- * leaves at most one batch marked for requests that never left, and the due moment costs one
- * write per batch instead of one per post.
+ * as possibly sent (see recover-posts.ts), then that batch's requests are dispatched. On the
+ * connections opened for the burst they are written at once (platform-http.ts), before the
+ * next batch is marked: a crash leaves at most one batch marked for requests that never left,
+ * and the due moment costs one write per batch instead of one per post. The whole burst goes
+ * out in this one task, before any answer is read.
  * Until every released post's first request has been answered, the rest of each post's work
  * (follow-up calls, database writes, events) waits in `idle()`, so it cannot delay them.
  */
@@ -72,10 +73,8 @@ export function createDueGate(
     releasing += 1;
     try {
       for (let index = 0; index < group.length; index += batchSize) {
+        // The batch's writes are queued microtasks: they run before the next mark is written.
         await releaseBatch(group.slice(index, index + batchSize));
-        // undici writes a request on a reused keep-alive socket in the next check phase:
-        // this turn lets the batch leave before the next one is marked.
-        await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       releasing -= 1;

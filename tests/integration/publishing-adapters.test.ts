@@ -932,22 +932,35 @@ describe('expired LinkedIn token', () => {
 });
 
 describe('a create request whose answer was lost, on each platform', () => {
-  const fast = { PUBLISH_REQUEST_TIMEOUT_MS: '1000' };
+  /**
+   * Publishes a post whose request matching `fault` loses its answer (commit: the platform
+   * handled it first; otherwise it never got it), then lets the scheduler ask the platform.
+   */
+  async function loseAnswer(
+    platform: PlatformId,
+    fault: { pathSuffix?: string; pathPrefix?: string; method: string; commit: boolean },
+    post: (
+      app: ServedApp,
+      user: TestUser,
+    ) => Promise<{ content: string; media?: string[]; postType?: string }>,
+  ) {
+    const { app, user, account } = await setup(platform, { PUBLISH_REQUEST_TIMEOUT_MS: '1000' });
+    const input = await post(app, user);
+    await injectFault(sandbox, { ...fault, kind: 'reset' });
+    const created = await createPost(app, user, { socialAccountId: account.id, ...input });
+    expect((await publishNow(app, user, created.id)).status).toBe('scheduled');
+    await app.deps.scheduler.start();
+    return waitForOutcome(app, user, created.id, 20_000);
+  }
 
   it('records the Page post once the feed lists it', { timeout: 30_000 }, async () => {
-    const { app, user, account } = await setup('facebook', fast);
-    await injectFault(sandbox, {
-      platform: 'facebook',
-      method: 'POST',
-      pathSuffix: '/feed',
-      kind: 'reset',
-      commit: true,
-    });
-    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Page news' });
-    expect((await publishNow(app, user, post.id)).status).toBe('scheduled');
-    await app.deps.scheduler.start();
-    const result = await waitForOutcome(app, user, post.id, 20_000);
-
+    const result = await loseAnswer(
+      'facebook',
+      { method: 'POST', pathSuffix: '/feed', commit: true },
+      async () => ({
+        content: 'Page news',
+      }),
+    );
     const [published] = await sandboxPublished(sandbox, 'facebook');
     expect(result.status, result.errorMessage ?? '').toBe('posted');
     expect(result.platformPostId).toBe(published?.id);
@@ -958,24 +971,11 @@ describe('a create request whose answer was lost, on each platform', () => {
   it('asks Instagram about the container, then records the media once listed', {
     timeout: 30_000,
   }, async () => {
-    const { app, user, account } = await setup('instagram', fast);
-    const photo = await jpeg(app, user);
-    await injectFault(sandbox, {
-      platform: 'instagram',
-      method: 'POST',
-      pathSuffix: '/media_publish',
-      kind: 'reset',
-      commit: true,
-    });
-    const post = await createPost(app, user, {
-      socialAccountId: account.id,
-      content: 'Lost caption',
-      media: [photo.id],
-    });
-    expect((await publishNow(app, user, post.id)).status).toBe('scheduled');
-    await app.deps.scheduler.start();
-    const result = await waitForOutcome(app, user, post.id, 20_000);
-
+    const result = await loseAnswer(
+      'instagram',
+      { method: 'POST', pathSuffix: '/media_publish', commit: true },
+      async (app, user) => ({ content: 'Lost caption', media: [(await jpeg(app, user)).id] }),
+    );
     const [published] = await sandboxPublished(sandbox, 'instagram');
     expect(result.status, result.errorMessage ?? '').toBe('posted');
     expect(result.platformPostId).toBe(published?.id);
@@ -985,24 +985,12 @@ describe('a create request whose answer was lost, on each platform', () => {
   it('publishes again, once, when the Instagram container was never published', {
     timeout: 30_000,
   }, async () => {
-    const { app, user, account } = await setup('instagram', fast);
-    const photo = await jpeg(app, user);
     // Dropped before Instagram reads it: the container stays unpublished.
-    await injectFault(sandbox, {
-      platform: 'instagram',
-      method: 'POST',
-      pathSuffix: '/media_publish',
-      kind: 'reset',
-    });
-    const post = await createPost(app, user, {
-      socialAccountId: account.id,
-      content: 'Second try',
-      media: [photo.id],
-    });
-    await publishNow(app, user, post.id);
-    await app.deps.scheduler.start();
-    const result = await waitForOutcome(app, user, post.id, 20_000);
-
+    const result = await loseAnswer(
+      'instagram',
+      { method: 'POST', pathSuffix: '/media_publish', commit: false },
+      async (app, user) => ({ content: 'Second try', media: [(await jpeg(app, user)).id] }),
+    );
     expect(result.status, result.errorMessage ?? '').toBe('posted');
     expect((await sandboxPublished(sandbox, 'instagram')).map((p) => p.text)).toEqual(['Second try']);
     expect((await sandboxRequests(sandbox, { pathSuffix: '/media_publish' })).map((r) => r.status)).toEqual([
@@ -1011,19 +999,11 @@ describe('a create request whose answer was lost, on each platform', () => {
   });
 
   it('asks Threads about the container and records the thread', { timeout: 30_000 }, async () => {
-    const { app, user, account } = await setup('threads', fast);
-    await injectFault(sandbox, {
-      platform: 'threads',
-      method: 'POST',
-      pathSuffix: '/threads_publish',
-      kind: 'reset',
-      commit: true,
-    });
-    const post = await createPost(app, user, { socialAccountId: account.id, content: 'Thread words' });
-    expect((await publishNow(app, user, post.id)).status).toBe('scheduled');
-    await app.deps.scheduler.start();
-    const result = await waitForOutcome(app, user, post.id, 20_000);
-
+    const result = await loseAnswer(
+      'threads',
+      { method: 'POST', pathSuffix: '/threads_publish', commit: true },
+      async () => ({ content: 'Thread words' }),
+    );
     const [published] = await sandboxPublished(sandbox, 'threads');
     expect(result.status, result.errorMessage ?? '').toBe('posted');
     expect(result.platformPostId).toBe(published?.id);
@@ -1033,24 +1013,15 @@ describe('a create request whose answer was lost, on each platform', () => {
   it('reads the TikTok publish status of a video whose last chunk lost its answer', {
     timeout: 30_000,
   }, async () => {
-    const { app, user, account } = await setup('tiktok', fast);
-    const video = await mp4(app, user, 1024 * 1024);
-    await injectFault(sandbox, {
-      method: 'PUT',
-      pathPrefix: '/open-upload.tiktokapis.com/',
-      kind: 'reset',
-      commit: true,
-    });
-    const post = await createPost(app, user, {
-      socialAccountId: account.id,
-      postType: 'video',
-      content: 'Uploaded anyway',
-      media: [video.id],
-    });
-    expect((await publishNow(app, user, post.id)).status).toBe('scheduled');
-    await app.deps.scheduler.start();
-    const result = await waitForOutcome(app, user, post.id, 20_000);
-
+    const result = await loseAnswer(
+      'tiktok',
+      { method: 'PUT', pathPrefix: '/open-upload.tiktokapis.com/', commit: true },
+      async (app, user) => ({
+        postType: 'video',
+        content: 'Uploaded anyway',
+        media: [(await mp4(app, user, 1024 * 1024)).id],
+      }),
+    );
     const [published] = await sandboxPublished(sandbox, 'tiktok');
     expect(result.status, result.errorMessage ?? '').toBe('posted');
     expect(result.platformPostId).toBe(published?.id);
@@ -1058,26 +1029,18 @@ describe('a create request whose answer was lost, on each platform', () => {
     expect(await sandboxPublished(sandbox, 'tiktok')).toHaveLength(1);
   });
 
-  it('asks the user to check TikTok when a photo post lost the answer that held its publish id', async () => {
-    const { app, user, account } = await setup('tiktok', fast);
-    const photo = await jpeg(app, user);
-    await injectFault(sandbox, {
-      platform: 'tiktok',
-      method: 'POST',
-      pathSuffix: '/content/init/',
-      kind: 'reset',
-      commit: true,
-    });
-    const post = await createPost(app, user, {
-      socialAccountId: account.id,
-      postType: 'photo',
-      content: 'Cannot tell',
-      media: [photo.id],
-    });
-    await publishNow(app, user, post.id);
-    await app.deps.scheduler.start();
-    const result = await waitForOutcome(app, user, post.id, 20_000);
-
+  it('asks the user to check TikTok when a photo post lost the answer that held its publish id', {
+    timeout: 30_000,
+  }, async () => {
+    const result = await loseAnswer(
+      'tiktok',
+      { method: 'POST', pathSuffix: '/content/init/', commit: true },
+      async (app, user) => ({
+        postType: 'photo',
+        content: 'Cannot tell',
+        media: [(await jpeg(app, user)).id],
+      }),
+    );
     expect(result.status).toBe('failed');
     expect(result.errorMessage).toBe(UNKNOWN_OUTCOME_MESSAGE);
     expect(await sandboxRequests(sandbox, { pathSuffix: '/content/init/' })).toHaveLength(1);

@@ -7,7 +7,6 @@ import type {
   ReconcileResult,
 } from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
-import { CLOCK_SKEW_MS } from '../reconcile-post.js';
 import {
   asString,
   duplicateAfterResend,
@@ -17,7 +16,7 @@ import {
   parseJson,
   pollUntil,
 } from './adapter-support.js';
-import { bearer, findInGraphList, graphJson, jsonPost } from './meta-graph-client.js';
+import { bearer, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
 
 /**
  * Facebook Pages (platform-apis.md section 2) with the Page token: /feed for text, /photos for one
@@ -280,18 +279,13 @@ export const facebookAdapter: PlatformAdapter = {
 
 /** The Page's published posts since just before the request may have left, matched by text. */
 function findInFeed(ctx: PublishContext, text: string, query: ReconcileQuery) {
-  const wanted = normalizeText(text);
-  return findInGraphList<{ id?: string; message?: string; permalink_url?: string }>(
-    ctx,
-    `${GRAPH}/${pageId(ctx)}/published_posts`,
-    {
-      fields: 'id,message,created_time,permalink_url',
-      since: String(Math.floor((query.since - CLOCK_SKEW_MS) / 1000)),
-    },
-    facebookErrorMessage,
-    (post) =>
-      post.id && !query.knownIds.has(post.id) && normalizeText(post.message ?? '') === wanted
-        ? { platformPostId: post.id, url: post.permalink_url ? ctx.http.url(post.permalink_url) : null }
-        : null,
-  );
+  return findGraphPostByText(ctx, {
+    url: `${GRAPH}/${pageId(ctx)}/published_posts`,
+    textField: 'message',
+    linkField: 'permalink_url',
+    fields: 'id,message,created_time,permalink_url',
+    text,
+    query,
+    mapError: facebookErrorMessage,
+  });
 }

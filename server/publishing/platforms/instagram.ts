@@ -7,9 +7,8 @@ import type {
   ReconcileResult,
 } from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
-import { CLOCK_SKEW_MS } from '../reconcile-post.js';
 import { asString, normalizeText, parseJson, pollUntil } from './adapter-support.js';
-import { bearer, containerStatusOf, findInGraphList, graphJson, jsonPost } from './meta-graph-client.js';
+import { bearer, containerStatusOf, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
 
 /**
  * Instagram with Instagram Login (platform-apis.md section 3): a container per image (JPEG only),
@@ -187,18 +186,13 @@ export const instagramAdapter: PlatformAdapter = {
 
 /** The account's media since just before the request may have left, matched by caption. */
 function findInMedia(ctx: PublishContext, caption: string, query: ReconcileQuery) {
-  const wanted = normalizeText(caption);
-  return findInGraphList<{ id?: string; caption?: string; permalink?: string }>(
-    ctx,
-    `${GRAPH}/${igUserId(ctx)}/media`,
-    {
-      fields: 'id,caption,timestamp,permalink',
-      since: String(Math.floor((query.since - CLOCK_SKEW_MS) / 1000)),
-    },
-    instagramErrorMessage,
-    (media) =>
-      media.id && !query.knownIds.has(media.id) && normalizeText(media.caption ?? '') === wanted
-        ? { platformPostId: media.id, url: media.permalink ? ctx.http.url(media.permalink) : null }
-        : null,
-  );
+  return findGraphPostByText(ctx, {
+    url: `${GRAPH}/${igUserId(ctx)}/media`,
+    textField: 'caption',
+    linkField: 'permalink',
+    fields: 'id,caption,timestamp,permalink',
+    text: caption,
+    query,
+    mapError: instagramErrorMessage,
+  });
 }

@@ -1,7 +1,8 @@
-import type { PublishContext } from '../platform-adapter.js';
+import type { PublishContext, ReconcileQuery } from '../platform-adapter.js';
 import type { PlatformRequestInit } from '../platform-http.js';
 import { PublishError } from '../publish-error.js';
-import { parseJson } from './adapter-support.js';
+import { CLOCK_SKEW_MS } from '../reconcile-post.js';
+import { normalizeText, parseJson } from './adapter-support.js';
 
 /**
  * Graph API calls shared by Facebook, Instagram and Threads. Meta answers most errors with HTTP 400
@@ -81,6 +82,43 @@ export async function findInGraphList<T>(
     if (!after) break;
   }
   return null;
+}
+
+/**
+ * The post of a Graph list edge whose text field (`message`, `caption`, `text`) is `text`,
+ * created since just before the create request may have left and not recorded for another
+ * post; `accept` adds a condition (the part a reply answers).
+ */
+export function findGraphPostByText<T extends Record<string, unknown>>(
+  ctx: PublishContext,
+  options: {
+    url: string;
+    textField: string;
+    linkField: string;
+    fields: string;
+    text: string;
+    query: ReconcileQuery;
+    mapError: (status: number, body: string) => string;
+    accept?: (item: T) => boolean;
+  },
+) {
+  const wanted = normalizeText(options.text);
+  const { query } = options;
+  return findInGraphList<T>(
+    ctx,
+    options.url,
+    { fields: options.fields, since: String(Math.floor((query.since - CLOCK_SKEW_MS) / 1000)) },
+    options.mapError,
+    (item) => {
+      const id = typeof item.id === 'string' ? item.id : null;
+      const text = item[options.textField];
+      if (!id || query.knownIds.has(id) || normalizeText(typeof text === 'string' ? text : '') !== wanted)
+        return null;
+      if (options.accept && !options.accept(item)) return null;
+      const link = item[options.linkField];
+      return { platformPostId: id, url: typeof link === 'string' ? ctx.http.url(link) : null };
+    },
+  );
 }
 
 /** A media container's status field, or null when the platform no longer knows the container. */

@@ -6,9 +6,8 @@ import type {
   ReconcileResult,
 } from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
-import { CLOCK_SKEW_MS } from '../reconcile-post.js';
 import { asString, chainParts, donePartIds, normalizeText, parseJson, pollUntil } from './adapter-support.js';
-import { bearer, containerStatusOf, findInGraphList, graphJson, jsonPost } from './meta-graph-client.js';
+import { bearer, containerStatusOf, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
 
 /**
  * Threads (platform-apis.md section 6): a container per post (TEXT, IMAGE, VIDEO, or CAROUSEL with
@@ -169,20 +168,14 @@ export const threadsAdapter: PlatformAdapter = {
  * request may have left, matched by text (and by the part it replies to).
  */
 function findOnProfile(ctx: PublishContext, text: string, query: ReconcileQuery) {
-  return findInGraphList<{ id?: string; text?: string; permalink?: string; replied_to?: { id?: string } }>(
-    ctx,
-    `${GRAPH}/${userId(ctx)}/${query.replyTo ? 'replies' : 'threads'}`,
-    {
-      fields: 'id,text,timestamp,permalink,replied_to',
-      since: String(Math.floor((query.since - CLOCK_SKEW_MS) / 1000)),
-    },
-    threadsErrorMessage,
-    (item) =>
-      item.id &&
-      !query.knownIds.has(item.id) &&
-      normalizeText(item.text ?? '') === text &&
-      (!query.replyTo || item.replied_to?.id === query.replyTo)
-        ? { platformPostId: item.id, url: item.permalink ? ctx.http.url(item.permalink) : null }
-        : null,
-  );
+  return findGraphPostByText<{ replied_to?: { id?: string } }>(ctx, {
+    url: `${GRAPH}/${userId(ctx)}/${query.replyTo ? 'replies' : 'threads'}`,
+    textField: 'text',
+    linkField: 'permalink',
+    fields: 'id,text,timestamp,permalink,replied_to',
+    text,
+    query,
+    mapError: threadsErrorMessage,
+    accept: (item) => !query.replyTo || item.replied_to?.id === query.replyTo,
+  });
 }
