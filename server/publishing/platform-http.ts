@@ -1,15 +1,8 @@
-import dns, { type LookupAddress } from 'node:dns';
-import type { Socket } from 'node:net';
-import {
-  Agent,
-  buildConnector,
-  type Dispatcher,
-  FormData as UndiciFormData,
-  fetch as undiciFetch,
-} from 'undici';
+import { type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
 import { platformUrl } from '../platforms/platform-endpoints.js';
+import { agent, dispatch } from './platform-connections.js';
 import { PublishError, retryAfterFromHeaders, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
 
 export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
@@ -49,44 +42,7 @@ export interface PlatformHttp {
   json<T>(realUrl: string, init?: PlatformRequestInit): Promise<{ body: T; response: PlatformResponse }>;
 }
 
-// Keep-alive sockets shared by every platform call, a bounded number per origin, so a burst of
-// posts due in the same second goes out at once without opening unbounded connections.
 type UndiciBody = NonNullable<Parameters<typeof undiciFetch>[1]>['body'];
-
-const connectNew = buildConnector({ timeout: 10_000, lookup: cachedLookup });
-
-/**
- * Connections opened ahead of a burst (preconnect), by origin, never used yet. A request on a
- * fresh connection is written as soon as undici has it; one on a connection a previous request
- * used waits for a turn of the event loop (undici first checks that the server has not closed
- * it). So the burst's requests all leave within the due moment's own task, batch after batch,
- * before any answer is processed.
- */
-const warmSockets = new Map<string, Set<Socket>>();
-/** The listener that forgets a warm socket when it closes, removed when the socket is taken. */
-const forgetters = new WeakMap<Socket, () => void>();
-/** Unused warm connections are closed after this (servers drop idle ones, and they cost a file). */
-const WARM_TTL_MS = 15_000;
-
-function originKey(protocol: string, hostname: string, port: string): string {
-  return `${protocol}//${hostname}:${port || (protocol === 'https:' ? '443' : '80')}`;
-}
-
-function connectWarm(options: buildConnector.Options, callback: buildConnector.Callback): void {
-  const sockets = warmSockets.get(originKey(options.protocol, options.hostname, options.port));
-  for (const socket of sockets ?? []) {
-    sockets?.delete(socket);
-    if (socket.destroyed || !socket.writable || socket.readableEnded) continue;
-    const forget = forgetters.get(socket);
-    if (forget) socket.off('close', forget).off('end', forget).off('error', forget);
-    // Answered on the next microtask: undici ignores a connection handed over synchronously.
-    queueMicrotask(() => callback(null, socket));
-    return;
-  }
-  connectNew(options, callback);
-}
-
-const agent = new Agent({ connections: 4096, keepAliveTimeout: 30_000, connect: connectWarm });
 
 /** Bodies up to this size go through the lean path, with undici's own timeouts. */
 const LEAN_BODY_MAX_BYTES = 256 * 1024;
@@ -317,7 +273,7 @@ function sendLean(
       reject(signal.reason);
       return;
     }
-    agent.dispatch(
+    dispatch(
       {
         origin: lean.origin,
         path: lean.path,
@@ -327,7 +283,7 @@ function sendLean(
         headersTimeout: lean.timeoutMs,
         bodyTimeout: lean.timeoutMs,
       },
-      new CollectingHandler(resolve, reject, inFlight),
+      (done) => new CollectingHandler(resolve, reject, inFlight, done),
     );
   });
 }
@@ -342,6 +298,7 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
     private readonly resolve: (response: PlatformResponse) => void,
     private readonly reject: (error: unknown) => void,
     private readonly inFlight: Set<Dispatcher.DispatchController>,
+    private readonly done: () => void,
   ) {}
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -364,12 +321,14 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     if (this.controller) this.inFlight.delete(this.controller);
+    this.done();
     const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
     this.resolve(new BufferedResponse(this.status, this.headers, bytes));
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     if (this.controller) this.inFlight.delete(this.controller);
+    this.done();
     this.reject(error);
   }
 }
@@ -400,79 +359,5 @@ class BufferedResponse implements PlatformResponse {
 
   async json(): Promise<unknown> {
     return JSON.parse(this.bytes.toString('utf8'));
-  }
-}
-
-// Every new connection would otherwise ask the resolver again (through libuv's small thread
-// pool): a burst of posts opening hundreds of connections to one host waits on it.
-const lookups = new Map<string, { at: number; addresses: LookupAddress[] }>();
-const LOOKUP_TTL_MS = 60_000;
-
-function cachedLookup(
-  hostname: string,
-  options: dns.LookupOptions,
-  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-): void {
-  const key = `${hostname}/${options.family ?? 0}`;
-  const cached = lookups.get(key);
-  const answer = (addresses: LookupAddress[]) => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]?.address ?? '', addresses[0]?.family);
-  };
-  if (cached && Date.now() - cached.at < LOOKUP_TTL_MS && cached.addresses.length > 0) {
-    answer(cached.addresses);
-    return;
-  }
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) {
-      callback(error, '');
-      return;
-    }
-    lookups.set(key, { at: Date.now(), addresses });
-    answer(addresses);
-  });
-}
-
-/** The API host each platform's create requests go to (platform-apis.md). */
-const API_ORIGINS: Record<PlatformId, string> = {
-  twitter: 'https://api.x.com',
-  facebook: 'https://graph.facebook.com',
-  instagram: 'https://graph.instagram.com',
-  linkedin: 'https://api.linkedin.com',
-  tiktok: 'https://open.tiktokapis.com',
-  threads: 'https://graph.threads.net',
-};
-
-/**
- * Opens `count` connections (TCP, and TLS for real hosts) to the platform's API host ahead of a
- * burst, without sending anything on them: the burst's requests take them (connectWarm), so the
- * due moment pays for no handshake. The ones left unused are closed after WARM_TTL_MS.
- */
-export async function preconnect(config: Config, platform: PlatformId, count: number): Promise<void> {
-  const target = new URL(platformUrl(config, platform, `${API_ORIGINS[platform]}/`));
-  const key = originKey(target.protocol, target.hostname, target.port);
-  const sockets = warmSockets.get(key) ?? new Set<Socket>();
-  warmSockets.set(key, sockets);
-  const opened = await Promise.all(
-    Array.from(
-      { length: Math.max(0, count - sockets.size) },
-      () =>
-        new Promise<Socket | null>((resolve) => {
-          connectNew(
-            { protocol: target.protocol, hostname: target.hostname, host: target.host, port: target.port },
-            (error, socket) => resolve(error ? null : socket),
-          );
-        }),
-    ),
-  );
-  for (const socket of opened) {
-    if (!socket) continue;
-    const forget = () => sockets.delete(socket);
-    forgetters.set(socket, forget);
-    socket.once('close', forget).once('end', forget).on('error', forget);
-    sockets.add(socket);
-    setTimeout(() => {
-      if (sockets.delete(socket)) socket.destroy();
-    }, WARM_TTL_MS).unref();
   }
 }
