@@ -12,6 +12,8 @@ let base = '';
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
+    // Never answers: the caller has to give up on it.
+    if (req.url?.startsWith('/api.x.com/hang')) return;
     let body = '';
     req.on('data', (chunk) => {
       body += chunk;
@@ -20,6 +22,7 @@ beforeAll(async () => {
       res.writeHead(req.url?.startsWith('/api.x.com/missing') ? 404 : 201, {
         'content-type': 'application/json',
         'x-restli-id': 'urn:li:share:1',
+        'x-twice': ['a', 'b'],
       });
       res.end(JSON.stringify({ method: req.method, path: req.url, body, auth: req.headers.authorization }));
     });
@@ -53,12 +56,26 @@ describe('platform requests', () => {
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('X-Restli-Id')).toBe('urn:li:share:1');
+    expect(response.headers.get('x-twice')).toBe('a, b');
+    expect(response.headers.get('x-absent')).toBeNull();
     expect(body).toEqual({
       method: 'POST',
       path: '/api.x.com/2/tweets?x=1',
       body: '{"text":"hi"}',
       auth: 'Bearer t',
     });
+  });
+
+  it('gives up on a request in flight when the attempt is aborted, as an unknown outcome for a commit', async () => {
+    const controller = new AbortController();
+    const platformHttp = createPlatformHttp(config(), 'twitter', controller.signal);
+    const pending = platformHttp.request('https://api.x.com/hang', {
+      method: 'POST',
+      body: '{}',
+      commit: true,
+    });
+    setTimeout(() => controller.abort(new Error('Postloom is shutting down')), 50);
+    await expect(pending).rejects.toMatchObject({ kind: 'unknown' });
   });
 
   it("classifies a refusal with the adapter's message", async () => {

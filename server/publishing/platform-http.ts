@@ -69,11 +69,11 @@ export function createPlatformHttp(
   let requests = 0;
   // One listener for the attempt, not one per request: adding and removing listeners costs
   // more than the request itself when a burst falls due.
-  const inFlight = new Set<Dispatcher.DispatchController>();
+  const inFlight = new Set<Abort>();
   signal?.addEventListener(
     'abort',
     () => {
-      for (const controller of inFlight) controller.abort(signal.reason);
+      for (const abort of inFlight) abort(signal.reason);
     },
     { once: true },
   );
@@ -199,7 +199,7 @@ async function sendWithFetch(
     });
     // Read here, under the timer: a body that never ends is a timeout too.
     const bytes = Buffer.from(await response.arrayBuffer());
-    return new BufferedResponse(response.status, headersOf(response.headers), bytes);
+    return new BufferedResponse(response.status, recordHeaderReader(headersOf(response.headers)), bytes);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -266,7 +266,7 @@ function leanRequest(target: string, init: RequestInit, timeoutMs: number): Lean
 function sendLean(
   lean: LeanRequest,
   signal: AbortSignal | undefined,
-  inFlight: Set<Dispatcher.DispatchController>,
+  inFlight: Set<Abort>,
 ): Promise<PlatformResponse> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -288,49 +288,81 @@ function sendLean(
   });
 }
 
+/** Cancels a request in flight (undici's abort callback). */
+type Abort = (reason?: Error) => void;
+
+/**
+ * Collects the answer through undici's raw callbacks: with the controller-based ones undici
+ * wraps every request in an adapter that decodes all response headers into an object first,
+ * which is most of the CPU an answer costs when a burst's thousands come back at once. Here
+ * the raw header buffers are kept and decoded only when an adapter asks for a header.
+ */
 class CollectingHandler implements Dispatcher.DispatchHandler {
   private status = 0;
-  private headers: Record<string, string | string[] | undefined> = {};
+  private rawHeaders: Buffer[] = [];
   private chunks: Buffer[] = [];
-  private controller: Dispatcher.DispatchController | null = null;
+  private abort: Abort | null = null;
 
   constructor(
     private readonly resolve: (response: PlatformResponse) => void,
     private readonly reject: (error: unknown) => void,
-    private readonly inFlight: Set<Dispatcher.DispatchController>,
+    private readonly inFlight: Set<Abort>,
     private readonly done: () => void,
   ) {}
 
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    this.inFlight.add(controller);
+  onConnect(abort: Abort): void {
+    if (this.abort) this.inFlight.delete(this.abort);
+    this.abort = abort;
+    this.inFlight.add(abort);
   }
 
-  onResponseStart(
-    _controller: Dispatcher.DispatchController,
-    statusCode: number,
-    headers: Record<string, string | string[] | undefined>,
-  ): void {
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    // Called again after a 1xx: the final answer's status and headers win.
     this.status = statusCode;
-    this.headers = headers;
+    this.rawHeaders = rawHeaders;
+    return true;
   }
 
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onData(chunk: Buffer): boolean {
     this.chunks.push(chunk);
+    return true;
   }
 
-  onResponseEnd(): void {
-    if (this.controller) this.inFlight.delete(this.controller);
+  onComplete(): void {
+    if (this.abort) this.inFlight.delete(this.abort);
     this.done();
     const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
-    this.resolve(new BufferedResponse(this.status, this.headers, bytes));
+    this.resolve(new BufferedResponse(this.status, rawHeaderReader(this.rawHeaders), bytes));
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    if (this.controller) this.inFlight.delete(this.controller);
+  onError(error: Error): void {
+    if (this.abort) this.inFlight.delete(this.abort);
     this.done();
     this.reject(error);
   }
+}
+
+type HeaderReader = (name: string) => string | null;
+
+/** Reads headers from undici's raw name/value buffers, decoding them on the first lookup. */
+function rawHeaderReader(raw: Buffer[]): HeaderReader {
+  let decoded: Map<string, string> | null = null;
+  return (name) => {
+    if (!decoded) {
+      decoded = new Map();
+      for (let index = 0; index + 1 < raw.length; index += 2) {
+        const key = (raw[index] as Buffer).toString('latin1').toLowerCase();
+        const value = (raw[index + 1] as Buffer).toString('latin1');
+        const previous = decoded.get(key);
+        decoded.set(key, previous === undefined ? value : `${previous}, ${value}`);
+      }
+    }
+    return decoded.get(name.toLowerCase()) ?? null;
+  };
+}
+
+function recordHeaderReader(headers: Record<string, string>): HeaderReader {
+  return (name) => headers[name.toLowerCase()] ?? null;
 }
 
 /** An answer already read into memory; headers are looked up without building a Headers object. */
@@ -340,17 +372,11 @@ class BufferedResponse implements PlatformResponse {
 
   constructor(
     readonly status: number,
-    rawHeaders: Record<string, string | string[] | undefined>,
+    get: HeaderReader,
     private readonly bytes: Buffer,
   ) {
     this.ok = status >= 200 && status < 300;
-    this.headers = {
-      get(name: string) {
-        const value = rawHeaders[name.toLowerCase()];
-        if (value === undefined) return null;
-        return Array.isArray(value) ? value.join(', ') : value;
-      },
-    };
+    this.headers = { get };
   }
 
   async text(): Promise<string> {
