@@ -88,7 +88,10 @@ try {
   );
 
   // Stay quiet while the burst goes out: reading the published list costs the sandbox CPU.
+  await new Promise((resolve) => setTimeout(resolve, dueAt - 200 - Date.now()));
+  const cpuBefore = cpuMs(server.process.pid);
   await new Promise((resolve) => setTimeout(resolve, dueAt + 3000 - Date.now()));
+  const serverCpuMs = (cpuMs(server.process.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
   const deadline = dueAt + 120_000;
   let published: Array<{ text: string; createdAt: string | number }> = [];
   while (Date.now() < deadline) {
@@ -138,6 +141,7 @@ try {
     );
   }
   console.log(`  throughput       ${Math.round((published.length / Math.max(1, last)) * 1000)} posts/s`);
+  console.log(`  server CPU       ${serverCpuMs} ms from 0.2 s before the due moment to 3 s after`);
   console.log(`  server peak RSS  ${peakKb ? `${Math.round(peakKb / 1024)} MB` : 'unknown'}`);
   console.log(`  post statuses    ${JSON.stringify(statuses)}`);
   console.log(
@@ -241,6 +245,18 @@ async function measureFloor(sandbox: RunningSandbox, count: number) {
     };
   } finally {
     fs.rmSync(file, { force: true });
+  }
+}
+
+/** User + system CPU time the process has used, from /proc (Linux), in ms. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
   }
 }
 
