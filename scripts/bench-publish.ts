@@ -1,14 +1,22 @@
 /**
  * `npm run bench:publish [-- --posts 2000 --users 20]`
  * Starts the sandbox and the real server, schedules N text posts due in the same second
- * across many accounts (X, Facebook Pages, LinkedIn, Threads), and prints the lateness from
- * the scheduled time to the sandbox publishing each post (p50/p95/p99/max), the throughput
- * and the server's peak memory.
+ * across many accounts (by default 20 users with an X and a LinkedIn account each: 40
+ * accounts; BENCH_PLATFORMS=twitter,facebook,linkedin,threads for more), and prints the
+ * lateness from the scheduled time to the sandbox receiving each post's create request
+ * (p50/p95/p99/max), the throughput and the server's peak memory. Then a bare client in its
+ * own process sends the sandbox as many create requests at once over open connections: the
+ * time the sandbox needs to take them in is the floor on this machine, and the benchmark
+ * prints the ratio of Postloom's p99 to it.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { startSandbox } from '../server/sandbox/sandbox-server.js';
+import { LINKEDIN_VERSION } from '../server/publishing/platforms/linkedin.js';
+import { type RunningSandbox, startSandbox } from '../server/sandbox/sandbox-server.js';
 import { control } from '../server/sandbox/sandbox-testing.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../tests/support/http-user.js';
 import { startServer } from '../tests/support/spawn-server.js';
@@ -26,7 +34,7 @@ const CREATE_PATHS = [
   /^\/graph\.facebook\.com\/v[\d.]+\/\d+\/feed$/,
   /^\/graph\.threads\.net\/v[\d.]+\/\d+\/threads$/,
 ];
-const PLATFORMS = (process.env.BENCH_PLATFORMS ?? 'twitter,facebook,linkedin,threads').split(',');
+const PLATFORMS = (process.env.BENCH_PLATFORMS ?? 'twitter,linkedin').split(',');
 
 // The server runs with the same Node flags as `npm start`.
 process.env.POSTLOOM_SERVER_NODE_ARGS ??= '--max-semi-space-size=64';
@@ -40,6 +48,8 @@ const server = await startServer({
   RATE_LIMIT_AUTH_PER_MINUTE: '100000',
 });
 const dbFile = path.join(server.dataDir, 'postloom.sqlite');
+
+const loadAtStart = os.loadavg()[0] ?? 0;
 
 try {
   console.log(`Server ${server.url}, sandbox ${sandbox.url}: ${USERS} users, ${POSTS} posts`);
@@ -78,7 +88,10 @@ try {
   );
 
   // Stay quiet while the burst goes out: reading the published list costs the sandbox CPU.
+  await new Promise((resolve) => setTimeout(resolve, dueAt - 200 - Date.now()));
+  const cpuBefore = cpuMs(server.process.pid);
   await new Promise((resolve) => setTimeout(resolve, dueAt + 3000 - Date.now()));
+  const serverCpuMs = (cpuMs(server.process.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
   const deadline = dueAt + 120_000;
   let published: Array<{ text: string; createdAt: string | number }> = [];
   while (Date.now() < deadline) {
@@ -101,18 +114,17 @@ try {
       Date.parse(r.time) > dueAt - 10_000,
   );
   const lateness = creates.map((r) => Date.parse(r.time) - dueAt).sort((a, b) => a - b);
+  const loadAfterBurst = os.loadavg()[0] ?? 0;
   const byHost = new Map<string, number[]>();
   for (const r of creates) {
     const host = r.path.split('/')[1] ?? '';
     byHost.set(host, [...(byHost.get(host) ?? []), Date.parse(r.time) - dueAt]);
   }
-  const pct = (q: number) =>
-    lateness[Math.min(lateness.length - 1, Math.ceil(q * lateness.length) - 1)] ?? NaN;
+  const pct = (q: number) => percentile(lateness, q);
   const last = lateness.at(-1) ?? 0;
   const peakKb = peakMemoryKb(server.process.pid);
-  const db = new Database(dbFile, { readonly: true });
-  const statuses = db.prepare('select status, count(*) as n from scheduled_posts group by status').all();
-  db.close();
+  const statuses = await settledStatuses(dbFile);
+  const floor = await measureFloor(sandbox, POSTS);
 
   console.log('\nResults');
   console.log(`  published        ${published.length} / ${POSTS}`);
@@ -129,13 +141,123 @@ try {
     );
   }
   console.log(`  throughput       ${Math.round((published.length / Math.max(1, last)) * 1000)} posts/s`);
+  console.log(`  server CPU       ${serverCpuMs} ms from 0.2 s before the due moment to 3 s after`);
   console.log(`  server peak RSS  ${peakKb ? `${Math.round(peakKb / 1024)} MB` : 'unknown'}`);
   console.log(`  post statuses    ${JSON.stringify(statuses)}`);
+  console.log(
+    `  floor            a bare client's ${floor.count} requests taken in: p99 ${floor.p99} ms, all ${floor.all} ms (written in ${floor.writtenMs} ms)`,
+  );
+  console.log(
+    `  p99 / floor      ${(pct(0.99) / floor.all).toFixed(2)} (p99 / floor p99 ${(pct(0.99) / floor.p99).toFixed(2)})`,
+  );
+  console.log(
+    `  load average     ${loadAtStart.toFixed(2)} at start, ${loadAfterBurst.toFixed(2)} after the burst (${os.cpus().length} cores)`,
+  );
   if (published.length < POSTS) process.exitCode = 1;
 } finally {
   await server.stop();
   await sandbox.close();
   fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Waits until the server has recorded every post's outcome, so it is idle for the floor run. */
+async function settledStatuses(dbFile: string) {
+  for (let waited = 0; waited < 60_000; waited += 500) {
+    const db = new Database(dbFile, { readonly: true });
+    const statuses = db
+      .prepare('select status, count(*) as n from scheduled_posts group by status')
+      .all() as Array<{
+      status: string;
+      n: number;
+    }>;
+    db.close();
+    if (!statuses.some((row) => row.status === 'publishing' || row.status === 'scheduled')) return statuses;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The server did not finish recording the outcomes within a minute.');
+}
+
+/**
+ * The floor: `count` create requests like the burst's (tweets and LinkedIn posts, alternately,
+ * with the connected accounts' tokens), written at once over open connections by a bare
+ * client in its own process; how long until the sandbox had taken them in (its request log).
+ */
+async function measureFloor(sandbox: RunningSandbox, count: number) {
+  const tokens = [...sandbox.state.tokens.values()].filter(
+    (record) => record.kind === 'access' && !record.revoked && record.expiresAt !== null,
+  );
+  const x = tokens.find((record) => record.platform === 'twitter' && record.scopes.includes('tweet.write'));
+  const linkedin = tokens.find((record) => record.platform === 'linkedin');
+  const port = Number(new URL(sandbox.url).port);
+  const host = `localhost:${port}`;
+  const requests = Array.from({ length: count }, (_, index) => {
+    const useX = x && (index % 2 === 0 || !linkedin);
+    const record = useX ? x : linkedin;
+    if (!record) throw new Error('No connected X or LinkedIn account to take a token from.');
+    const text = `Floor post ${index} ${Math.random().toString(36).slice(2, 8)}`;
+    const body = useX
+      ? JSON.stringify({ text })
+      : JSON.stringify({
+          author: `urn:li:person:${record.accountId}`,
+          commentary: text,
+          visibility: 'PUBLIC',
+          distribution: {
+            feedDistribution: 'MAIN_FEED',
+            targetEntities: [],
+            thirdPartyDistributionChannels: [],
+          },
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        });
+    const target = useX ? '/api.x.com/2/tweets' : '/api.linkedin.com/rest/posts';
+    const extra = useX ? '' : `linkedin-version: ${LINKEDIN_VERSION}\r\nx-restli-protocol-version: 2.0.0\r\n`;
+    return `POST ${target} HTTP/1.1\r\nhost: ${host}\r\nauthorization: Bearer ${record.token}\r\ncontent-type: application/json\r\n${extra}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  });
+  const file = path.join(os.tmpdir(), `postloom-floor-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify({ host: '127.0.0.1', port, requests }));
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      path.join(path.dirname(new URL(import.meta.url).pathname), 'bench-floor-client.mjs'),
+      file,
+    ]);
+    const run = JSON.parse(stdout) as { startedAt: number; writtenMs: number };
+    const log = (await (await control(sandbox, '/requests')).json()) as {
+      requests: Array<{ time: string; method: string; path: string }>;
+    };
+    const arrivals = log.requests
+      .filter(
+        (r) =>
+          r.method === 'POST' &&
+          Date.parse(r.time) >= run.startedAt &&
+          CREATE_PATHS.some((p) => p.test(r.path)),
+      )
+      .map((r) => Date.parse(r.time) - run.startedAt)
+      .sort((a, b) => a - b);
+    return {
+      count: arrivals.length,
+      p99: percentile(arrivals, 0.99),
+      all: arrivals.at(-1) ?? Number.NaN,
+      writtenMs: run.writtenMs,
+    };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** User + system CPU time the process has used, from /proc (Linux), in ms. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 function peakMemoryKb(pid: number | undefined): number | null {

@@ -70,6 +70,13 @@ export function platformUrl(config: Config, platform: PlatformId, url: string): 
   return toSandboxUrl(sandboxBaseUrl(config), url);
 }
 
+/**
+ * The longest the sandbox takes to list a new post (its `listDelayMs` is capped at this). The
+ * publishing engine relies on it in sandbox mode, where the real platforms' much longer
+ * bounds would only slow tests and demos down.
+ */
+export const SANDBOX_MAX_LIST_DELAY_MS = 5000;
+
 export function toSandboxUrl(sandboxBase: string, url: string): string {
   const parsed = new URL(url);
   if (`${parsed.protocol}//${parsed.host}` === new URL(sandboxBase).origin) return url;

@@ -1,8 +1,8 @@
-import dns, { type LookupAddress } from 'node:dns';
-import { Agent, FormData as UndiciFormData, fetch as undiciFetch, request as undiciRequest } from 'undici';
+import { type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
 import { platformUrl } from '../platforms/platform-endpoints.js';
+import { agent, dispatch } from './platform-connections.js';
 import { PublishError, retryAfterFromHeaders, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
 
 export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
@@ -16,22 +16,36 @@ export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
   mapError?: (status: number, body: string) => string;
 }
 
+/** What adapters read from a platform's answer (a fetch Response has all of it). */
+export interface PlatformResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+/**
+ * Sends the post's first request at its due moment. The request is fully built before the
+ * gate (URL, headers, JSON body: during the prefetch); the gate marks it as possibly sent
+ * (only when it is a commit) and calls `send` when the post is due.
+ */
+export type FirstRequestGate = (
+  commit: boolean,
+  send: () => Promise<PlatformResponse>,
+) => Promise<PlatformResponse>;
+
 export interface PlatformHttp {
   /** Absolute URL for this platform, mapped through the sandbox when it serves the platform. */
   url(realUrl: string): string;
-  request(realUrl: string, init?: PlatformRequestInit): Promise<Response>;
-  json<T>(realUrl: string, init?: PlatformRequestInit): Promise<{ body: T; response: Response }>;
+  request(realUrl: string, init?: PlatformRequestInit): Promise<PlatformResponse>;
+  json<T>(realUrl: string, init?: PlatformRequestInit): Promise<{ body: T; response: PlatformResponse }>;
 }
 
-// Keep-alive sockets shared by every platform call, a bounded number per origin, so a burst of
-// posts due in the same second goes out at once without opening unbounded connections.
 type UndiciBody = NonNullable<Parameters<typeof undiciFetch>[1]>['body'];
 
-const agent = new Agent({
-  connections: 4096,
-  keepAliveTimeout: 30_000,
-  connect: { timeout: 10_000, lookup: cachedLookup },
-});
+/** Bodies up to this size go through the lean path, with undici's own timeouts. */
+const LEAN_BODY_MAX_BYTES = 256 * 1024;
 
 /**
  * The one way adapters talk to a platform: URL mapping, timeouts and the failure
@@ -47,40 +61,43 @@ export function createPlatformHttp(
     beforeFollowUp?: () => Promise<void>;
     /** Called once the first request has its answer (or failed). */
     afterFirst?: () => void;
+    /** Holds the first request until the post is due (the scheduler's batch gate). */
+    firstRequestGate?: FirstRequestGate;
   } = {},
 ): PlatformHttp {
   const url = (realUrl: string) => platformUrl(config, platform, realUrl);
   let requests = 0;
+  // One listener for the attempt, not one per request: adding and removing listeners costs
+  // more than the request itself when a burst falls due.
+  const inFlight = new Set<Abort>();
+  signal?.addEventListener(
+    'abort',
+    () => {
+      for (const abort of inFlight) abort(signal.reason);
+    },
+    { once: true },
+  );
 
-  async function request(realUrl: string, init: PlatformRequestInit = {}): Promise<Response> {
+  async function request(realUrl: string, init: PlatformRequestInit = {}): Promise<PlatformResponse> {
     const { commit, timeoutMs, mapError, ...rest } = init;
     const isFirst = requests++ === 0;
-    if (!isFirst) await hooks.beforeFollowUp?.();
-    // One controller and one timer per request (AbortSignal.any is costly under a burst).
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(new DOMException('The platform did not answer in time.', 'TimeoutError')),
-      timeoutMs ?? config.PUBLISH_REQUEST_TIMEOUT_MS,
-    );
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const combined = controller.signal;
-    if (commit) await hooks.beforeCommit?.();
-    let response: Response;
+    const timeout = timeoutMs ?? config.PUBLISH_REQUEST_TIMEOUT_MS;
+    let response: PlatformResponse;
     try {
-      response =
-        (await sendLean(url(realUrl), rest, combined)) ??
-        ((await undiciFetch(url(realUrl), {
-          ...(rest as Parameters<typeof undiciFetch>[1]),
-          body: toUndiciBody(rest.body),
-          signal: combined,
-          dispatcher: agent,
-        })) as unknown as Response);
+      if (!isFirst) await hooks.beforeFollowUp?.();
+      const lean = leanRequest(url(realUrl), rest, timeout);
+      const send = () =>
+        lean ? sendLean(lean, signal, inFlight) : sendWithFetch(url(realUrl), rest, timeout, signal);
+      if (isFirst && hooks.firstRequestGate) {
+        response = await hooks.firstRequestGate(Boolean(commit), send);
+      } else {
+        if (commit) await hooks.beforeCommit?.();
+        response = await send();
+      }
     } catch (error) {
+      if (error instanceof PublishError) throw error;
       throw classifyNetworkError(error, Boolean(commit));
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
       if (isFirst) hooks.afterFirst?.();
     }
     if (response.ok) return response;
@@ -117,7 +134,12 @@ export function createPlatformHttp(
 function classifyNetworkError(error: unknown, commit: boolean): PublishError {
   const code = networkErrorCode(error);
   // Nothing reached the platform: safe to try again whatever the request was.
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
     return new PublishError('retryable', 'The platform could not be reached.', { cause: error });
   }
   if (commit) return new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE, { cause: error });
@@ -154,91 +176,214 @@ function toUndiciBody(body: RequestInit['body']): UndiciBody {
   return body as UndiciBody;
 }
 
+/** Forms, blobs and streams: WHATWG fetch, with one timer and one controller per request. */
+async function sendWithFetch(
+  target: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<PlatformResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The platform did not answer in time.', 'TimeoutError')),
+    timeoutMs,
+  );
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const response = await undiciFetch(target, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      body: toUndiciBody(init.body),
+      signal: controller.signal,
+      dispatcher: agent,
+    });
+    // Read here, under the timer: a body that never ends is a timeout too.
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return new BufferedResponse(response.status, recordHeaderReader(headersOf(response.headers)), bytes);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of headers) result[name] = value;
+  return result;
+}
+
+interface LeanRequest {
+  origin: string;
+  path: string;
+  method: Dispatcher.HttpMethod;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+  timeoutMs: number;
+}
+
 /**
- * Requests go through undici's lean request API: WHATWG fetch costs several times more CPU per
- * call, which adds up when thousands of posts fall due in the same second. Bodies it cannot
- * send as they are (streams, forms, blobs) return null and take the fetch path. Platform APIs
- * answer directly (no redirects to follow).
+ * The dispatch options of a request with a small in-memory body (almost every platform call):
+ * built once, before the due moment for a post's first request. Null for forms, blobs and
+ * streams, which take the fetch path.
  */
-async function sendLean(target: string, init: RequestInit, signal: AbortSignal): Promise<Response | null> {
+function leanRequest(target: string, init: RequestInit, timeoutMs: number): LeanRequest | null {
   let body = init.body;
-  const headers = new Headers(init.headers);
+  const headers: Record<string, string> = {};
+  if (init.headers) {
+    const source =
+      init.headers instanceof Headers || Array.isArray(init.headers)
+        ? Object.fromEntries(new Headers(init.headers))
+        : (init.headers as Record<string, string>);
+    for (const [name, value] of Object.entries(source)) headers[name.toLowerCase()] = value;
+  }
   if (body instanceof URLSearchParams) {
-    if (!headers.has('content-type'))
-      headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+    headers['content-type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
     body = body.toString();
   }
-  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))
+  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
     return null;
-  const result = await undiciRequest(target, {
-    method: (init.method ?? 'GET').toUpperCase() as 'GET',
-    headers: Object.fromEntries(headers),
+  }
+  const size = typeof body === 'string' ? body.length : (body?.byteLength ?? 0);
+  if (size > LEAN_BODY_MAX_BYTES) return null;
+  const parsed = new URL(target);
+  return {
+    origin: parsed.origin,
+    path: `${parsed.pathname}${parsed.search}`,
+    method: (init.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
+    headers,
     body: body ?? undefined,
-    signal,
-    dispatcher: agent,
-  });
-  const text = await result.body.text();
-  const responseHeaders = new Headers();
-  for (const [name, value] of Object.entries(result.headers)) {
-    if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
-    else if (value !== undefined) responseHeaders.set(name, String(value));
-  }
-  const status = result.statusCode;
-  const empty = status === 204 || status === 205 || status === 304 || text === '';
-  return new Response(empty ? null : text, { status, headers: responseHeaders });
-}
-
-// Every new connection would otherwise ask the resolver again (through libuv's small thread
-// pool): a burst of posts opening hundreds of connections to one host waits on it.
-const lookups = new Map<string, { at: number; addresses: LookupAddress[] }>();
-const LOOKUP_TTL_MS = 60_000;
-
-function cachedLookup(
-  hostname: string,
-  options: dns.LookupOptions,
-  callback: (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
-): void {
-  const key = `${hostname}/${options.family ?? 0}`;
-  const cached = lookups.get(key);
-  const answer = (addresses: LookupAddress[]) => {
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]?.address ?? '', addresses[0]?.family);
+    timeoutMs,
   };
-  if (cached && Date.now() - cached.at < LOOKUP_TTL_MS && cached.addresses.length > 0) {
-    answer(cached.addresses);
-    return;
-  }
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) {
-      callback(error, '');
-      return;
-    }
-    lookups.set(key, { at: Date.now(), addresses });
-    answer(addresses);
-  });
 }
-
-/** The API host each platform's create requests go to (platform-apis.md). */
-const API_ORIGINS: Record<PlatformId, string> = {
-  twitter: 'https://api.x.com',
-  facebook: 'https://graph.facebook.com',
-  instagram: 'https://graph.instagram.com',
-  linkedin: 'https://api.linkedin.com',
-  tiktok: 'https://open.tiktokapis.com',
-  threads: 'https://graph.threads.net',
-};
 
 /**
- * Opens `count` keep-alive connections to the platform's API host ahead of a burst: a bodiless
- * HEAD of the host's root each (no API call, no token), whose sockets stay in the pool.
+ * Requests go straight to undici's dispatcher with a handler that only collects the answer:
+ * WHATWG fetch and even undici.request cost several times more CPU per call (Request,
+ * Headers and stream objects), which adds up when thousands of posts fall due in the same
+ * second. undici's own timers bound the wait for the answer. Platform APIs answer directly
+ * (no redirects to follow).
  */
-export async function preconnect(config: Config, platform: PlatformId, count: number): Promise<void> {
-  const target = platformUrl(config, platform, `${API_ORIGINS[platform]}/`);
-  await Promise.all(
-    Array.from({ length: count }, () =>
-      undiciRequest(target, { method: 'HEAD', dispatcher: agent, signal: AbortSignal.timeout(2000) })
-        .then((response) => response.body.dump())
-        .catch(() => undefined),
-    ),
-  );
+function sendLean(
+  lean: LeanRequest,
+  signal: AbortSignal | undefined,
+  inFlight: Set<Abort>,
+): Promise<PlatformResponse> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    dispatch(
+      {
+        origin: lean.origin,
+        path: lean.path,
+        method: lean.method,
+        headers: lean.headers,
+        body: lean.body,
+        headersTimeout: lean.timeoutMs,
+        bodyTimeout: lean.timeoutMs,
+      },
+      (done) => new CollectingHandler(resolve, reject, inFlight, done),
+    );
+  });
+}
+
+/** Cancels a request in flight (undici's abort callback). */
+type Abort = (reason?: Error) => void;
+
+/**
+ * Collects the answer through undici's raw callbacks: with the controller-based ones undici
+ * wraps every request in an adapter that decodes all response headers into an object first,
+ * which is most of the CPU an answer costs when a burst's thousands come back at once. Here
+ * the raw header buffers are kept and decoded only when an adapter asks for a header.
+ */
+class CollectingHandler implements Dispatcher.DispatchHandler {
+  private status = 0;
+  private rawHeaders: Buffer[] = [];
+  private chunks: Buffer[] = [];
+  private abort: Abort | null = null;
+
+  constructor(
+    private readonly resolve: (response: PlatformResponse) => void,
+    private readonly reject: (error: unknown) => void,
+    private readonly inFlight: Set<Abort>,
+    private readonly done: () => void,
+  ) {}
+
+  onConnect(abort: Abort): void {
+    if (this.abort) this.inFlight.delete(this.abort);
+    this.abort = abort;
+    this.inFlight.add(abort);
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    // Called again after a 1xx: the final answer's status and headers win.
+    this.status = statusCode;
+    this.rawHeaders = rawHeaders;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (this.abort) this.inFlight.delete(this.abort);
+    this.done();
+    const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
+    this.resolve(new BufferedResponse(this.status, rawHeaderReader(this.rawHeaders), bytes));
+  }
+
+  onError(error: Error): void {
+    if (this.abort) this.inFlight.delete(this.abort);
+    this.done();
+    this.reject(error);
+  }
+}
+
+type HeaderReader = (name: string) => string | null;
+
+/** Reads headers from undici's raw name/value buffers, decoding them on the first lookup. */
+function rawHeaderReader(raw: Buffer[]): HeaderReader {
+  let decoded: Map<string, string> | null = null;
+  return (name) => {
+    if (!decoded) {
+      decoded = new Map();
+      for (let index = 0; index + 1 < raw.length; index += 2) {
+        const key = (raw[index] as Buffer).toString('latin1').toLowerCase();
+        const value = (raw[index + 1] as Buffer).toString('latin1');
+        const previous = decoded.get(key);
+        decoded.set(key, previous === undefined ? value : `${previous}, ${value}`);
+      }
+    }
+    return decoded.get(name.toLowerCase()) ?? null;
+  };
+}
+
+function recordHeaderReader(headers: Record<string, string>): HeaderReader {
+  return (name) => headers[name.toLowerCase()] ?? null;
+}
+
+/** An answer already read into memory; headers are looked up without building a Headers object. */
+class BufferedResponse implements PlatformResponse {
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+
+  constructor(
+    readonly status: number,
+    get: HeaderReader,
+    private readonly bytes: Buffer,
+  ) {
+    this.ok = status >= 200 && status < 300;
+    this.headers = { get };
+  }
+
+  async text(): Promise<string> {
+    return this.bytes.toString('utf8');
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this.bytes.toString('utf8'));
+  }
 }

@@ -5,9 +5,10 @@ import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '..
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
+import type { GateEntry } from '../scheduler/due-gate.js';
 import { createJpegPublicUrl } from './jpeg-copy.js';
 import type { PublishContext, PublishInput, PublishMedia } from './platform-adapter.js';
-import { createPlatformHttp } from './platform-http.js';
+import { createPlatformHttp, type PlatformResponse } from './platform-http.js';
 import { getAdapter } from './platforms/index.js';
 import { publishPostUpdated } from './post-events.js';
 import { ACCOUNT_DISCONNECTED_MESSAGE, PublishError, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
@@ -19,6 +20,13 @@ import {
   parseProgress,
   startAttempt,
 } from './publishing.repository.js';
+import {
+  askPlatformFirst,
+  checkingMessage,
+  forgetQuestion,
+  pendingReconcile,
+  reconcileBeforePublishing,
+} from './reconcile-post.js';
 
 /** Spec 02 section 8 (viewing a post): the same words when publishing needs a reconnect. */
 const RECONNECT_MESSAGE = 'Your account needs to be reconnected. Please reconnect your account.';
@@ -30,10 +38,11 @@ export interface AttemptOptions {
   /** Do not send anything to the platform before this time (the post's due moment). */
   notBefore?: number;
   /**
-   * Waits for the due moment and marks the attempt's create request as possibly sent, for many
-   * posts in one write (the scheduler's batch gate). Without it, each attempt does its own.
+   * Holds the attempt's first request, built in advance, until the due moment, then marks it as
+   * possibly sent (a commit) with its batch in one write and sends it (the scheduler's gate).
+   * Without it, each attempt sleeps until the moment and marks its own commit requests.
    */
-  dueGate?: (attemptId: number, at: number, platform: PlatformId) => Promise<void>;
+  dueGate?: (entry: GateEntry<PlatformResponse>, at: number) => Promise<PlatformResponse>;
   /** Waits while a burst of due posts is still sending its first requests (see due-gate.ts). */
   yieldToBurst?: () => Promise<void>;
   /** Tells the due gate this attempt's first platform request has its answer. */
@@ -41,7 +50,8 @@ export interface AttemptOptions {
 }
 
 export type AttemptResult =
-  | { outcome: 'posted'; platformPostId: string; url: string | null }
+  /** A post found on the platform after a lost answer may have no known id (reconcile-post.ts). */
+  | { outcome: 'posted'; platformPostId: string | null; url: string | null }
   | { outcome: 'retry'; nextAttemptAt: number; message: string }
   | { outcome: 'failed'; message: string }
   | { outcome: 'unknown'; message: string };
@@ -84,7 +94,7 @@ export async function runPublishAttempt(
     httpStatus = publishError.httpStatus;
     options.firstAnswered?.(attemptId);
     await options.yieldToBurst?.();
-    result = await decideAfterFailure(deps, claimed, attemptNo, publishError);
+    result = await decideAfterFailure(deps, claimed, attemptId, attemptNo, publishError);
   }
 
   await endAttempt(db, attemptId, {
@@ -130,20 +140,18 @@ async function publishWithAdapter(
       .where('id', '=', post.id)
       .execute();
   };
-  // True while the due gate's batched mark stands for the next create request.
-  let commitMarked = false;
+  const notBefore = options.notBefore ?? 0;
+  const dueGate = options.dueGate && notBefore > Date.now() ? options.dueGate : null;
   const http = createPlatformHttp(config, platform, signal, {
     beforeFollowUp: options.yieldToBurst,
     afterFirst: () => options.firstAnswered?.(attemptId),
-    // Written before the create request leaves: after a crash, this is what tells
-    // "never sent, safe to resume" from "maybe public, ask the user".
-    beforeCommit: async () => {
-      if (commitMarked) {
-        commitMarked = false;
-        return;
-      }
-      await markCommitSent(deps, attemptId);
-    },
+    // Written before a create request leaves: after a crash, this is what tells "never sent,
+    // safe to resume" from "maybe public, ask the platform".
+    beforeCommit: () => markCommitSent(deps, attemptId),
+    // The gate writes the same mark for a first request, with its batch.
+    firstRequestGate: dueGate
+      ? (commit, send) => dueGate({ attemptId, platform, commit, send }, notBefore)
+      : undefined,
   });
 
   // Read (and refresh if needed) the token before the post is due, so the due moment only
@@ -171,6 +179,7 @@ async function publishWithAdapter(
       accountName: account.accountName,
       accountHandle: account.accountHandle,
       metadata: safeJson(account.metadata),
+      scopes: account.scopes ? account.scopes.split(/[\s,]+/).filter(Boolean) : undefined,
     },
     accessToken,
     get progress() {
@@ -188,21 +197,29 @@ async function publishWithAdapter(
         .where('id', '=', attemptId)
         .execute();
     },
+    remember: async (patch) => {
+      await options.yieldToBurst?.();
+      await saveProgress(patch);
+    },
     sleep: (ms) => sleep(ms, signal),
     signal,
   };
   const input = await loadPublishInput(deps, post, platform);
   await accessToken();
-  const notBefore = options.notBefore ?? 0;
-  if (options.dueGate && notBefore > Date.now()) {
-    await options.dueGate(attemptId, notBefore, platform);
-    commitMarked = true;
-    if (signal.aborted) throw signal.reason;
-  } else if (notBefore > Date.now()) {
-    await sleep(notBefore - Date.now(), signal);
-  }
+  // With the gate, the adapter runs now (ahead of the moment) up to its first request, which
+  // waits at the gate fully built: the due moment only costs sending it.
+  if (!dueGate && notBefore > Date.now()) await sleep(notBefore - Date.now(), signal);
+  // A create request of an earlier attempt may have made the post public: ask first.
+  const run = async () => {
+    const pending = pendingReconcile(progress);
+    if (pending) {
+      const found = await reconcileBeforePublishing(db, post, ctx, adapter, input, pending);
+      if (found) return found;
+    }
+    return adapter.publish(ctx, input);
+  };
   try {
-    return await adapter.publish(ctx, input);
+    return await run();
   } catch (error) {
     if (error instanceof PublishError && error.kind === 'auth') {
       // One refresh through the account's lock, then the call once more.
@@ -213,7 +230,7 @@ async function publishWithAdapter(
         throw new PublishError('permanent', RECONNECT_MESSAGE, { httpStatus: error.httpStatus });
       }
       try {
-        return await adapter.publish(ctx, input);
+        return await run();
       } catch (second) {
         if (second instanceof PublishError && second.kind === 'auth') {
           // Refused again with a fresh token: only the user can fix it by reconnecting.
@@ -230,13 +247,42 @@ async function publishWithAdapter(
 async function decideAfterFailure(
   deps: AppDeps,
   post: ScheduledPostRow,
+  attemptId: number,
   attemptNo: number,
   error: PublishError,
 ): Promise<AttemptResult> {
-  if (error.kind === 'unknown') return { outcome: 'unknown', message: UNKNOWN_OUTCOME_MESSAGE };
+  const now = Date.now();
+  // The platform has not listed a post that may exist yet: look again then (not a failure).
+  if (error.kind === 'pending') {
+    return { outcome: 'retry', nextAttemptAt: now + (error.retryAfterMs ?? 1000), message: error.message };
+  }
+  if (error.kind === 'unknown') {
+    const adapter = isPlatformId(post.platform) ? getAdapter(post.platform) : undefined;
+    const attempt = await deps.db
+      .selectFrom('publishAttempts')
+      .select('commitSentAt')
+      .where('id', '=', attemptId)
+      .executeTakeFirst();
+    // A create request of this attempt may have made the post public: ask the platform now.
+    if (
+      !error.isFinal &&
+      adapter?.reconcile &&
+      attempt?.commitSentAt != null &&
+      isPlatformId(post.platform)
+    ) {
+      await askPlatformFirst(deps.db, post.id, attempt.commitSentAt);
+      return {
+        outcome: 'retry',
+        nextAttemptAt: now,
+        message: checkingMessage(post.platform),
+      };
+    }
+    // The platform cannot tell: the user checks and decides (Post Now sends it again).
+    await forgetQuestion(deps.db, post.id);
+    return { outcome: 'unknown', message: UNKNOWN_OUTCOME_MESSAGE };
+  }
   if (error.kind === 'permanent' || error.kind === 'auth')
     return { outcome: 'failed', message: error.message };
-  const now = Date.now();
   const first = (await firstAttemptStart(deps.db, post.id, now - RETRY_WINDOW_MS)) ?? now;
   const delay = Math.max(error.retryAfterMs ?? 0, backoffMs(deps.config.PUBLISH_RETRY_BASE_MS, attemptNo));
   const nextAttemptAt = now + delay;

@@ -3,26 +3,37 @@
  * - retryable: the platform accepted nothing (connection refused, 429, 5xx, a pre-create step failed).
  * - auth: the access token was refused; refresh once and repeat the call.
  * - permanent: the platform refused the content; fail at once with the mapped message.
- * - unknown: the create request was sent and the answer was lost; never retried automatically.
+ * - unknown: the create request was sent and the answer was lost; never re-sent before the
+ *   platform has been asked (reconcile-post.ts), and failed for the user to check when it cannot tell.
+ * - pending: not a failure: the platform has not listed a post that may exist yet; look again
+ *   at `retryAfterMs`.
  */
-export type PublishErrorKind = 'retryable' | 'auth' | 'permanent' | 'unknown';
+export type PublishErrorKind = 'retryable' | 'auth' | 'permanent' | 'unknown' | 'pending';
 
 export class PublishError extends Error {
   readonly kind: PublishErrorKind;
   readonly httpStatus: number | null;
   /** When the platform said when to come back (Retry-After, x-rate-limit-reset). */
   readonly retryAfterMs: number | null;
+  /** An unknown outcome the platform cannot clear up: asking it again would not help. */
+  readonly isFinal: boolean;
 
   constructor(
     kind: PublishErrorKind,
     message: string,
-    options: { httpStatus?: number | null; retryAfterMs?: number | null; cause?: unknown } = {},
+    options: {
+      httpStatus?: number | null;
+      retryAfterMs?: number | null;
+      cause?: unknown;
+      final?: boolean;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'PublishError';
     this.kind = kind;
     this.httpStatus = options.httpStatus ?? null;
     this.retryAfterMs = options.retryAfterMs ?? null;
+    this.isFinal = options.final ?? false;
   }
 }
 
@@ -35,7 +46,10 @@ export const UNCONFIRMED_AFTER_RESTART_MESSAGE =
 export const ACCOUNT_DISCONNECTED_MESSAGE = 'Account disconnected';
 
 /** Milliseconds to wait, from `Retry-After` (seconds or a date) or X's `x-rate-limit-reset` (unix seconds). */
-export function retryAfterFromHeaders(headers: Headers, now = Date.now()): number | null {
+export function retryAfterFromHeaders(
+  headers: { get(name: string): string | null },
+  now = Date.now(),
+): number | null {
   const retryAfter = headers.get('retry-after');
   if (retryAfter) {
     const seconds = Number(retryAfter);

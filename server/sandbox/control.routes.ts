@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-endpoints.js';
 import { listRequests, matchesPath, resetSandboxState } from './sandbox-state.js';
 import type { Fault, FaultKind, SandboxContext, SandboxEnv } from './sandbox-types.js';
 
@@ -27,6 +28,10 @@ export function createControlRoutes(ctx: SandboxContext) {
         state.settings.containerDelayMs = body.containerDelayMs;
       }
       if (typeof body.rateLimits === 'boolean') state.settings.rateLimits = body.rateLimits;
+      if (typeof body.listDelayMs === 'number' && body.listDelayMs >= 0) {
+        // Postloom waits at most this long for a post it may have sent to be listed.
+        state.settings.listDelayMs = Math.min(body.listDelayMs, SANDBOX_MAX_LIST_DELAY_MS);
+      }
       return c.json(state.settings);
     })
     .post('/faults', async (c) => {

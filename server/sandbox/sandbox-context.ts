@@ -17,6 +17,10 @@ import type {
 
 export function createSandboxContext(state: SandboxState): SandboxContext {
   const now = () => Date.now() + state.clockOffsetMs;
+  // Ids are the time in ms and a sequence within that ms: unique and time-ordered like X's
+  // snowflakes, and cheap when thousands of posts arrive in the same second.
+  let idAt = 0;
+  let idSeq = 0;
   const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString('base64url');
   const baseUrl = (c: SandboxContextC) => new URL(c.req.url).origin;
 
@@ -56,9 +60,11 @@ export function createSandboxContext(state: SandboxState): SandboxContext {
     now,
     randomToken,
     numericId: () => {
-      // 19 digits like X snowflakes: time-ordered prefix plus randomness.
-      const time = BigInt(now()) << 22n;
-      return (time + BigInt(crypto.randomInt(0, 4_194_304))).toString().padStart(19, '1');
+      const at = now();
+      idSeq = at === idAt ? idSeq + 1 : 0;
+      idAt = at;
+      // 19 digits like X snowflakes: 13 of milliseconds, 6 of sequence.
+      return `${at}${String(idSeq).padStart(6, '0')}`;
     },
     baseUrl,
     publicUrl: (host, path) => `https://${host}/${path.replace(/^\/+/, '')}`,

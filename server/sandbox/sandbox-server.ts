@@ -26,6 +26,7 @@ export interface SandboxOptions {
   autoApprove?: boolean;
   containerDelayMs?: number;
   rateLimits?: boolean;
+  listDelayMs?: number;
 }
 
 export interface CreateSandboxAppOptions {
@@ -210,6 +211,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     autoApprove: options.autoApprove,
     containerDelayMs: options.containerDelayMs,
     rateLimits: options.rateLimits,
+    listDelayMs: options.listDelayMs,
   });
   const hanging = new Set<() => void>();
   const controlSecret = options.controlSecret ?? crypto.randomBytes(32).toString('base64url');

@@ -1,3 +1,4 @@
+import { SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-endpoints.js';
 import type { RequestLogEntry, SandboxSettings, SandboxState } from './sandbox-types.js';
 
 /** Request log capacity: a ring buffer, so a 2,000-post benchmark never grows memory unbounded. */
@@ -7,10 +8,17 @@ export const DEFAULT_SETTINGS: SandboxSettings = {
   autoApprove: false,
   containerDelayMs: 1500,
   rateLimits: true,
+  listDelayMs: 2000,
 };
+
+/** True once a post created at `createdAt` (virtual ms) shows in the platform's list endpoints. */
+export function isListed(settings: SandboxSettings, createdAt: number, now: number): boolean {
+  return now - createdAt >= Math.min(settings.listDelayMs, SANDBOX_MAX_LIST_DELAY_MS);
+}
 
 export function createSandboxState(settings: Partial<SandboxSettings> = {}): SandboxState {
   const initialSettings = { ...DEFAULT_SETTINGS, ...dropUndefined(settings) };
+  initialSettings.listDelayMs = Math.min(initialSettings.listDelayMs, SANDBOX_MAX_LIST_DELAY_MS);
   return {
     initialSettings,
     settings: { ...initialSettings },

@@ -19,6 +19,12 @@ export interface SandboxSettings {
   containerDelayMs: number;
   /** Platform rate limits (X 100 creates / 15 min, TikTok 6 inits / min...). On by default. */
   rateLimits: boolean;
+  /**
+   * How long a new post takes to appear in the list endpoints (X user timeline, Page feed,
+   * Instagram media, Threads threads and replies, LinkedIn posts by author), in virtual ms:
+   * the platforms' read side is eventually consistent. At most SANDBOX_MAX_LIST_DELAY_MS.
+   */
+  listDelayMs: number;
 }
 
 export interface SandboxEnv {

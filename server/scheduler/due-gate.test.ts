@@ -1,20 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { createDueGate } from './due-gate.js';
+import { createDueGate, type GateEntry } from './due-gate.js';
+
+function entry(
+  attemptId: number,
+  log: string[] = [],
+  options: { commit?: boolean; platform?: string } = {},
+): GateEntry<number> {
+  return {
+    attemptId,
+    platform: options.platform ?? 'twitter',
+    commit: options.commit ?? true,
+    send: async () => {
+      log.push(`send ${attemptId}`);
+      return attemptId;
+    },
+  };
+}
 
 describe('the due gate', () => {
-  it('marks every post due at the same moment in one write, then releases them at that moment', async () => {
-    const writes: number[][] = [];
+  it('marks each batch in one write just before its requests leave, at the due moment', async () => {
+    const log: string[] = [];
     const gate = createDueGate(
       async (ids) => {
-        writes.push(ids);
+        log.push(`mark ${ids.join(',')}`);
       },
-      { groupSize: 2 },
+      { batchSize: 2 },
     );
     const at = Date.now() + 100;
-    const released: number[] = [];
-    await Promise.all([1, 2, 3, 4, 5].map((id) => gate.wait(id, at).then(() => released.push(Date.now()))));
-    expect(writes).toEqual([[1, 2, 3, 4, 5]]);
-    expect(Math.min(...released)).toBeGreaterThanOrEqual(at);
+    const sentAt: number[] = [];
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((id) =>
+        gate.wait(entry(id, log), at).then((value) => {
+          sentAt.push(Date.now());
+          return value;
+        }),
+      ),
+    );
+    expect(results).toEqual([1, 2, 3, 4, 5]);
+    // A crash between two lines leaves at most one batch marked without its requests sent.
+    expect(log).toEqual(['mark 1,2', 'send 1', 'send 2', 'mark 3,4', 'send 3', 'send 4', 'mark 5', 'send 5']);
+    expect(Math.min(...sentAt)).toBeGreaterThanOrEqual(at);
+  });
+
+  it('marks only the requests that make a post public', async () => {
+    const marks: number[][] = [];
+    const gate = createDueGate(async (ids) => {
+      marks.push(ids);
+    });
+    const at = Date.now() + 20;
+    await Promise.all([gate.wait(entry(1), at), gate.wait(entry(2, [], { commit: false }), at)]);
+    expect(marks).toEqual([[1]]);
   });
 
   it('keeps posts due at different moments apart', async () => {
@@ -23,14 +58,23 @@ describe('the due gate', () => {
       writes.push(ids);
     });
     const now = Date.now();
-    await Promise.all([gate.wait(1, now + 20), gate.wait(2, now + 60)]);
+    await Promise.all([gate.wait(entry(1), now + 20), gate.wait(entry(2), now + 60)]);
     expect(writes).toEqual([[1], [2]]);
   });
 
+  it('sends a request whose moment has passed at once, after its own mark', async () => {
+    const log: string[] = [];
+    const gate = createDueGate(async (ids) => {
+      log.push(`mark ${ids.join(',')}`);
+    });
+    expect(await gate.wait(entry(7, log), Date.now() - 1)).toBe(7);
+    expect(log).toEqual(['mark 7', 'send 7']);
+  });
+
   it('stays busy until every released post has had its first answer', async () => {
-    const gate = createDueGate(async () => undefined, { groupSize: 1 });
+    const gate = createDueGate(async () => undefined, { batchSize: 1 });
     const at = Date.now() + 20;
-    await Promise.all([1, 2, 3].map((id) => gate.wait(id, at)));
+    await Promise.all([1, 2, 3].map((id) => gate.wait(entry(id), at)));
     let idle = false;
     const idlePromise = gate.idle().then(() => {
       idle = true;
@@ -46,7 +90,7 @@ describe('the due gate', () => {
 
   it('stops holding back after maxHoldMs when a platform never answers', async () => {
     const gate = createDueGate(async () => undefined, { maxHoldMs: 50 });
-    await gate.wait(1, Date.now() + 5);
+    await gate.wait(entry(1), Date.now() + 5);
     const started = Date.now();
     await gate.idle();
     expect(Date.now() - started).toBeGreaterThanOrEqual(40);
@@ -60,19 +104,21 @@ describe('the due gate', () => {
     });
     const at = Date.now() + 100;
     await Promise.all([
-      gate.wait(1, at, 'twitter'),
-      gate.wait(2, at, 'twitter'),
-      gate.wait(3, at, 'linkedin'),
+      gate.wait(entry(1, [], { platform: 'twitter' }), at),
+      gate.wait(entry(2, [], { platform: 'twitter' }), at),
+      gate.wait(entry(3, [], { platform: 'linkedin' }), at),
     ]);
     expect(announced).toHaveLength(1);
     expect(announced[0]?.[1]).toEqual({ twitter: 2, linkedin: 1 });
     expect(announced[0]?.[0]).toBeLessThan(at);
   });
 
-  it('holds every post back when the write fails', async () => {
+  it('sends nothing of a batch whose mark could not be written', async () => {
+    const log: string[] = [];
     const gate = createDueGate(async () => {
       throw new Error('disk full');
     });
-    await expect(gate.wait(1, Date.now() + 10)).rejects.toThrow('disk full');
+    await expect(gate.wait(entry(1, log), Date.now() + 10)).rejects.toThrow('disk full');
+    expect(log).toEqual([]);
   });
 });

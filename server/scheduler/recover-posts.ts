@@ -1,12 +1,17 @@
+import { isPlatformId } from '../../shared/platforms/ids.js';
 import type { AppDeps } from '../http/types.js';
+import { getAdapter } from '../publishing/platforms/index.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
 import { UNCONFIRMED_AFTER_RESTART_MESSAGE } from '../publishing/publish-error.js';
 import { notifyMissed, notifyUnknownOutcome } from '../publishing/publish-notifications.js';
 import { parseProgress } from '../publishing/publishing.repository.js';
+import { askPlatformFirst, checkingMessage } from '../publishing/reconcile-post.js';
 
 /**
- * Posts left `publishing` by a worker that died (lease expired). If a create request may
- * have left, the post becomes failed-unconfirmed (never re-sent); otherwise nothing public
+ * Posts left `publishing` by a worker that died (lease expired). If a create request may have
+ * left, the post goes back to `scheduled` with the question for the platform (reconcile-post.ts):
+ * it is recorded if the platform has it and sent only once the platform shows it does not; a
+ * platform that cannot tell leaves it failed-unconfirmed for the user. Otherwise nothing public
  * was attempted and it goes back to `scheduled` to be published now.
  */
 export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<number> {
@@ -24,9 +29,15 @@ export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<
       .where('postId', '=', post.id)
       .orderBy('id', 'desc')
       .executeTakeFirst();
+    const progress = parseProgress(post);
     const maybeSent =
-      parseProgress(post).commitPending === true ||
-      (lastAttempt?.commitSentAt != null && lastAttempt.outcome === null);
+      progress.commitPending === true || (lastAttempt?.commitSentAt != null && lastAttempt.outcome === null);
+    const adapter = isPlatformId(post.platform) ? getAdapter(post.platform) : undefined;
+    const askPlatform = maybeSent && Boolean(adapter?.reconcile);
+    if (askPlatform) {
+      const since = lastAttempt?.commitSentAt ?? lastAttempt?.startedAt ?? post.updatedAt;
+      await askPlatformFirst(db, post.id, since);
+    }
     if (lastAttempt && lastAttempt.outcome === null) {
       await db
         .updateTable('publishAttempts')
@@ -41,7 +52,7 @@ export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<
     const updated = await db
       .updateTable('scheduledPosts')
       .set(
-        maybeSent
+        maybeSent && !askPlatform
           ? {
               status: 'failed',
               errorMessage: UNCONFIRMED_AFTER_RESTART_MESSAGE,
@@ -49,7 +60,16 @@ export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<
               leaseOwner: null,
               updatedAt: now,
             }
-          : { status: 'scheduled', nextAttemptAt: now, leaseUntil: null, leaseOwner: null, updatedAt: now },
+          : {
+              status: 'scheduled',
+              nextAttemptAt: now,
+              leaseUntil: null,
+              leaseOwner: null,
+              updatedAt: now,
+              ...(askPlatform && isPlatformId(post.platform)
+                ? { errorMessage: checkingMessage(post.platform) }
+                : {}),
+            },
       )
       .where('id', '=', post.id)
       .where('status', '=', 'publishing')
@@ -58,7 +78,7 @@ export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<
       .executeTakeFirst();
     if (!updated) continue;
     await publishPostUpdated(deps, updated);
-    if (maybeSent) await notifyUnknownOutcome(deps, post);
+    if (maybeSent && !askPlatform) await notifyUnknownOutcome(deps, post);
   }
   return orphans.length;
 }

@@ -4,7 +4,7 @@ import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../../shared/platfo
 import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { preconnect } from '../publishing/platform-http.js';
+import { preconnect } from '../publishing/platform-connections.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
 import { type AttemptResult, markCommitSent, runPublishAttempt } from '../publishing/publish-attempt.js';
 import {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { FormData as UndiciFormData } from 'undici';
 import type { PublishContext, PublishInput, PublishMedia } from '../platform-adapter.js';
-import { PublishError } from '../publish-error.js';
+import { PublishError, UNKNOWN_OUTCOME_MESSAGE } from '../publish-error.js';
 
 /** Reads a stored file in consecutive chunks without holding the whole file in memory. */
 export async function* readChunks(path: string, chunkSize: number): AsyncGenerator<Buffer> {
@@ -58,6 +58,34 @@ export function multipartBody(fields: Record<string, string | { blob: Blob; file
 /** A copy of the bytes backed by a plain ArrayBuffer (what fetch bodies and Blobs accept). */
 export function toBody(bytes: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes);
+}
+
+/** Text as platforms compare it: NFC, one kind of line break, no surrounding blanks. */
+export function normalizeText(text: string): string {
+  return text.normalize('NFC').replace(/\r\n?/g, '\n').trim();
+}
+
+/**
+ * A resend after a lost answer that the platform refuses as a duplicate: the first request may
+ * well have made the post public, but the platform does not say where. Only the user can tell.
+ */
+export function duplicateAfterResend(
+  ctx: PublishContext,
+  error: unknown,
+  isDuplicate: (message: string) => boolean,
+) {
+  if (
+    ctx.progress.resentAfter !== undefined &&
+    error instanceof PublishError &&
+    error.kind === 'permanent' &&
+    isDuplicate(error.message)
+  ) {
+    return new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE, {
+      httpStatus: error.httpStatus,
+      final: true,
+    });
+  }
+  return error;
 }
 
 export function asString(value: unknown): string | null {

@@ -1,7 +1,22 @@
-import type { PlatformAdapter, PublishContext, PublishInput, PublishMedia } from '../platform-adapter.js';
+import type {
+  PlatformAdapter,
+  PublishContext,
+  PublishInput,
+  PublishMedia,
+  ReconcileQuery,
+  ReconcileResult,
+} from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
-import { asString, fileBlob, multipartBody, parseJson, pollUntil } from './adapter-support.js';
-import { bearer, graphJson, jsonPost } from './meta-graph-client.js';
+import {
+  asString,
+  duplicateAfterResend,
+  fileBlob,
+  multipartBody,
+  normalizeText,
+  parseJson,
+  pollUntil,
+} from './adapter-support.js';
+import { bearer, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
 
 /**
  * Facebook Pages (platform-apis.md section 2) with the Page token: /feed for text, /photos for one
@@ -110,7 +125,12 @@ async function publishFeed(ctx: PublishContext, input: PublishInput) {
   const page = pageId(ctx);
   const media = input.media;
   if (media.length === 0) {
-    const body = await postJson(ctx, `/${page}/feed`, { message: input.content }, true);
+    const body = await postJson(ctx, `/${page}/feed`, { message: input.content }, true).catch(
+      (error: unknown) => {
+        // Meta refuses the same status text twice in a row (#506).
+        throw duplicateAfterResend(ctx, error, (message) => message.includes('(#506)'));
+      },
+    );
     return idOf(body, 'id');
   }
   if (media.some((m) => m.kind === 'video')) {
@@ -177,6 +197,8 @@ async function publishReel(ctx: PublishContext, input: PublishInput) {
   const start = await postJson(ctx, `/${page}/video_reels`, { upload_phase: 'start' });
   const videoId = idOf(start, 'video_id');
   await rupload(ctx, idOf(start, 'upload_url'), video);
+  // The reel's id is known before it is published: after a lost answer its status tells.
+  await ctx.remember?.({ facebookPendingVideoId: videoId });
   await postJson(
     ctx,
     `/${page}/video_reels`,
@@ -230,4 +252,40 @@ export const facebookAdapter: PlatformAdapter = {
   async postUrl(ctx, platformPostId) {
     return permalink(ctx, platformPostId, null);
   },
+
+  // Meta publishes no figure; a Page's feed usually lists a new post within seconds.
+  visibilityDelayMs: 30_000,
+
+  async reconcile(ctx, input, query): Promise<ReconcileResult> {
+    if (input.postType === 'reel') {
+      const videoId = asString(ctx.progress.facebookPendingVideoId);
+      if (!videoId) return { status: 'unknowable' };
+      const body = await graphJson<{ status?: { publishing_phase?: { publish_status?: string } } }>(
+        ctx,
+        `${GRAPH}/${videoId}?fields=status`,
+        { headers: await bearer(ctx), mapError: facebookErrorMessage },
+      );
+      // Published: publish() only reads its address back.
+      return body.status?.publishing_phase?.publish_status === 'published'
+        ? { status: 'resume', progress: { facebookVideoId: videoId } }
+        : { status: 'absent' };
+    }
+    // Stories are not in the feed, and a post without text has nothing to recognise it by.
+    if (input.postType === 'story' || !normalizeText(input.content)) return { status: 'unknowable' };
+    const found = await findInFeed(ctx, input.content, query);
+    return found ? { status: 'found', ...found } : { status: 'absent' };
+  },
 };
+
+/** The Page's published posts since just before the request may have left, matched by text. */
+function findInFeed(ctx: PublishContext, text: string, query: ReconcileQuery) {
+  return findGraphPostByText(ctx, {
+    url: `${GRAPH}/${pageId(ctx)}/published_posts`,
+    textField: 'message',
+    linkField: 'permalink_url',
+    fields: 'id,message,created_time,permalink_url',
+    text,
+    query,
+    mapError: facebookErrorMessage,
+  });
+}

@@ -1,7 +1,14 @@
-import type { PlatformAdapter, PublishContext, PublishInput, PublishMedia } from '../platform-adapter.js';
+import type {
+  PlatformAdapter,
+  PublishContext,
+  PublishInput,
+  PublishMedia,
+  ReconcileQuery,
+  ReconcileResult,
+} from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
-import { asString, parseJson, pollUntil } from './adapter-support.js';
-import { bearer, graphJson, jsonPost } from './meta-graph-client.js';
+import { asString, normalizeText, parseJson, pollUntil } from './adapter-support.js';
+import { bearer, containerStatusOf, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
 
 /**
  * Instagram with Instagram Login (platform-apis.md section 3): a container per image (JPEG only),
@@ -139,6 +146,8 @@ export const instagramAdapter: PlatformAdapter = {
   async publish(ctx, input) {
     const container = await buildContainer(ctx, input);
     await waitUntilFinished(ctx, container);
+    // A container is published at most once: after a lost answer its status tells.
+    await ctx.remember?.({ instagramContainerId: container });
     const body = await graphJson<{ id?: string }>(
       ctx,
       `${GRAPH}/${igUserId(ctx)}/media_publish?creation_id=${encodeURIComponent(container)}`,
@@ -151,4 +160,39 @@ export const instagramAdapter: PlatformAdapter = {
   async postUrl(ctx, platformPostId) {
     return permalink(ctx, platformPostId);
   },
+
+  // Meta publishes no figure; the media edge usually lists a new post within seconds.
+  visibilityDelayMs: 30_000,
+
+  async reconcile(ctx, input, query): Promise<ReconcileResult> {
+    const container = asString(ctx.progress.instagramContainerId);
+    if (container) {
+      const status = await containerStatusOf(
+        ctx,
+        `${GRAPH}/${container}`,
+        'status_code',
+        instagramErrorMessage,
+      );
+      if (status === null) return { status: 'unknowable' };
+      if (status !== 'PUBLISHED') return { status: 'absent' };
+    }
+    const found = normalizeText(input.content) ? await findInMedia(ctx, input.content, query) : null;
+    if (found) return { status: 'found', ...found };
+    // The container says published: the media edge has not caught up yet.
+    if (container) return { status: 'published' };
+    return normalizeText(input.content) ? { status: 'absent' } : { status: 'unknowable' };
+  },
 };
+
+/** The account's media since just before the request may have left, matched by caption. */
+function findInMedia(ctx: PublishContext, caption: string, query: ReconcileQuery) {
+  return findGraphPostByText(ctx, {
+    url: `${GRAPH}/${igUserId(ctx)}/media`,
+    textField: 'caption',
+    linkField: 'permalink',
+    fields: 'id,caption,timestamp,permalink',
+    text: caption,
+    query,
+    mapError: instagramErrorMessage,
+  });
+}

@@ -1,7 +1,9 @@
 import { LINKEDIN_DEFAULT_VISIBILITY, LINKEDIN_VISIBILITIES } from '../../../shared/posts/constants.js';
-import type { PlatformAdapter, PublishContext, PublishMedia } from '../platform-adapter.js';
+import type { PlatformAdapter, PublishContext, PublishMedia, ReconcileResult } from '../platform-adapter.js';
+import type { PlatformResponse } from '../platform-http.js';
 import { PublishError } from '../publish-error.js';
-import { asString, fileBlob, pollUntil, readRange, toBody } from './adapter-support.js';
+import { CLOCK_SKEW_MS } from '../reconcile-post.js';
+import { asString, fileBlob, normalizeText, pollUntil, readRange, toBody } from './adapter-support.js';
 
 /**
  * LinkedIn Posts API (platform-apis.md section 4): media uploaded first (images and documents in
@@ -204,13 +206,22 @@ export const linkedinAdapter: PlatformAdapter = {
       isReshareDisabledByAuthor: false,
       ...(content ? { content } : {}),
     };
-    const response = await ctx.http.request(`${API}/posts`, {
-      method: 'POST',
-      headers: await headers(ctx),
-      body: JSON.stringify(payload),
-      commit: true,
-      mapError: linkedinErrorMessage,
-    });
+    let response: PlatformResponse;
+    try {
+      response = await ctx.http.request(`${API}/posts`, {
+        method: 'POST',
+        headers: await headers(ctx),
+        body: JSON.stringify(payload),
+        commit: true,
+        mapError: linkedinErrorMessage,
+      });
+    } catch (error) {
+      // Sent again after a lost answer: LinkedIn's refusal of the same commentary names the
+      // post the first request created ("Content is a duplicate of urn:li:share:...").
+      const duplicateOf = resentDuplicate(ctx, error);
+      if (duplicateOf) return { platformPostId: duplicateOf, url: ctx.http.url(postUrl(duplicateOf)) };
+      throw error;
+    }
     const urn = response.headers.get('x-restli-id') ?? response.headers.get('x-linkedin-id');
     // 201 without an id: the post exists but we cannot name it; never re-sent.
     if (!urn) throw new PublishError('permanent', 'Backend error: LinkedIn returned no post id');
@@ -220,4 +231,43 @@ export const linkedinAdapter: PlatformAdapter = {
   async postUrl(ctx, platformPostId) {
     return ctx.http.url(postUrl(platformPostId));
   },
+
+  // LinkedIn publishes no figure; the duplicate check below does not depend on it.
+  visibilityDelayMs: 30_000,
+
+  async reconcile(ctx, input, query): Promise<ReconcileResult> {
+    const commentary = escapeLittleText(input.content);
+    if (!normalizeText(commentary)) return { status: 'unknowable' };
+    const author = authorUrn(ctx);
+    const permission = author.startsWith('urn:li:organization:')
+      ? 'r_organization_social'
+      : 'r_member_social';
+    // Reading a member's posts needs a restricted permission few apps get. Without it the
+    // post counts as absent: the resend either publishes it or is refused as a duplicate of
+    // the post the first request created, whose URN LinkedIn names (see publish).
+    if (!ctx.account.scopes?.includes(permission)) return { status: 'absent' };
+    const params = new URLSearchParams({ q: 'author', author, count: '100', sortBy: 'CREATED' });
+    const { body } = await ctx.http.json<{
+      elements?: Array<{ id?: string; commentary?: string; createdAt?: number }>;
+    }>(`${API}/posts?${params}`, { headers: await headers(ctx, false), mapError: linkedinErrorMessage });
+    const wanted = normalizeText(commentary);
+    const match = (body.elements ?? []).find(
+      (post) =>
+        post.id &&
+        !query.knownIds.has(post.id) &&
+        (post.createdAt ?? 0) >= query.since - CLOCK_SKEW_MS &&
+        normalizeText(post.commentary ?? '') === wanted,
+    );
+    return match?.id
+      ? { status: 'found', platformPostId: match.id, url: ctx.http.url(postUrl(match.id)) }
+      : { status: 'absent' };
+  },
 };
+
+/** The URN a resend was refused as a duplicate of (422 DUPLICATE_POST), if it was. */
+function resentDuplicate(ctx: PublishContext, error: unknown): string | null {
+  if (ctx.progress.resentAfter === undefined) return null;
+  if (!(error instanceof PublishError) || error.kind !== 'permanent' || error.httpStatus !== 422) return null;
+  if (!error.message.includes('DUPLICATE_POST')) return null;
+  return /duplicate of (urn:li:(?:share|ugcPost):\d+)/.exec(error.message)?.[1] ?? null;
+}

@@ -1,7 +1,13 @@
-import type { PlatformAdapter, PublishContext, PublishMedia } from '../platform-adapter.js';
+import type {
+  PlatformAdapter,
+  PublishContext,
+  PublishMedia,
+  ReconcileQuery,
+  ReconcileResult,
+} from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
-import { asString, chainParts, donePartIds, parseJson, pollUntil } from './adapter-support.js';
-import { bearer, graphJson, jsonPost } from './meta-graph-client.js';
+import { asString, chainParts, donePartIds, normalizeText, parseJson, pollUntil } from './adapter-support.js';
+import { bearer, containerStatusOf, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
 
 /**
  * Threads (platform-apis.md section 6): a container per post (TEXT, IMAGE, VIDEO, or CAROUSEL with
@@ -116,6 +122,8 @@ export const threadsAdapter: PlatformAdapter = {
         index === 0 ? altText : null,
       );
       await waitUntilFinished(ctx, container);
+      // A container is published at most once: after a lost answer its status tells.
+      await ctx.remember?.({ threadsContainer: { part: index, id: container } });
       const body = await graphJson<{ id?: string }>(
         ctx,
         `${GRAPH}/${userId(ctx)}/threads_publish?creation_id=${encodeURIComponent(container)}`,
@@ -134,4 +142,40 @@ export const threadsAdapter: PlatformAdapter = {
   async postUrl(ctx, platformPostId) {
     return permalink(ctx, platformPostId);
   },
+
+  // Meta publishes no figure; a profile's threads usually list a new post within seconds.
+  visibilityDelayMs: 30_000,
+
+  async reconcile(ctx, input, query): Promise<ReconcileResult> {
+    const part = chainParts(input)[query.part];
+    const remembered = ctx.progress.threadsContainer as { part?: unknown; id?: unknown } | undefined;
+    const container = remembered?.part === query.part ? asString(remembered.id) : null;
+    if (container) {
+      const status = await containerStatusOf(ctx, `${GRAPH}/${container}`, 'status', threadsErrorMessage);
+      if (status === null) return { status: 'unknowable' };
+      if (status !== 'PUBLISHED') return { status: 'absent' };
+    }
+    const text = part ? normalizeText(part.content) : '';
+    const found = text ? await findOnProfile(ctx, text, query) : null;
+    if (found) return { status: 'found', ...found };
+    if (container) return { status: 'published' };
+    return text ? { status: 'absent' } : { status: 'unknowable' };
+  },
 };
+
+/**
+ * The profile's threads (its replies, for the later parts of a chain) since just before the
+ * request may have left, matched by text (and by the part it replies to).
+ */
+function findOnProfile(ctx: PublishContext, text: string, query: ReconcileQuery) {
+  return findGraphPostByText<{ replied_to?: { id?: string } }>(ctx, {
+    url: `${GRAPH}/${userId(ctx)}/${query.replyTo ? 'replies' : 'threads'}`,
+    textField: 'text',
+    linkField: 'permalink',
+    fields: 'id,text,timestamp,permalink,replied_to',
+    text,
+    query,
+    mapError: threadsErrorMessage,
+    accept: (item) => !query.replyTo || item.replied_to?.id === query.replyTo,
+  });
+}

@@ -4,6 +4,7 @@ import type {
   PublishContext,
   PublishInput,
   PublishMedia,
+  ReconcileResult,
 } from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
 import { asString, pollUntil, readRange, toBody } from './adapter-support.js';
@@ -106,6 +107,9 @@ async function initVideo(
   });
   if (!data.publish_id || !data.upload_url)
     throw new PublishError('retryable', 'Action failed: no upload address');
+  // Nothing is published before the last chunk is in; after a lost answer to it, the publish
+  // status tells whether it arrived.
+  await ctx.remember?.({ tiktokPendingPublishId: data.publish_id });
   // Chunks in order; the last one may be larger than chunk_size.
   for (let index = 0; index < count; index += 1) {
     const first = index * chunkSize;
@@ -221,6 +225,27 @@ export const tiktokAdapter: PlatformAdapter = {
     }
     await ctx.saveProgress({ tiktokPublishId: publishId });
     return waitForPublish(ctx, publishId, handle);
+  },
+
+  // The publish status is read by id and answers at once.
+  visibilityDelayMs: 0,
+
+  async reconcile(ctx, input): Promise<ReconcileResult> {
+    // Photos are published by the init call itself: its lost answer held the only id to ask about.
+    const publishId = asString(ctx.progress.tiktokPendingPublishId);
+    if (!publishId) return { status: 'unknowable' };
+    let data: StatusData & { uploaded_bytes?: number };
+    try {
+      data = await call(ctx, '/post/publish/status/fetch/', { publish_id: publishId });
+    } catch (error) {
+      if (error instanceof PublishError && error.kind === 'permanent') return { status: 'unknowable' };
+      throw error;
+    }
+    const size = input.media.find((m) => m.kind === 'video')?.sizeBytes ?? 0;
+    const incomplete = data.status === 'PROCESSING_UPLOAD' && (data.uploaded_bytes ?? 0) < size;
+    // Failed, or the last chunk never arrived: nothing is or will be public.
+    if (data.status === 'FAILED' || incomplete) return { status: 'absent' };
+    return { status: 'resume', progress: { tiktokPublishId: publishId } };
   },
 
   async creatorInfo(ctx): Promise<CreatorInfo> {

@@ -1,11 +1,21 @@
-import type { PlatformAdapter, PublishContext, PublishMedia } from '../platform-adapter.js';
+import twitterText from 'twitter-text';
+import type {
+  PlatformAdapter,
+  PublishContext,
+  PublishMedia,
+  ReconcileQuery,
+  ReconcileResult,
+} from '../platform-adapter.js';
 import { PublishError } from '../publish-error.js';
+import { CLOCK_SKEW_MS } from '../reconcile-post.js';
 import {
   asString,
   chainParts,
   donePartIds,
+  duplicateAfterResend,
   fileBlob,
   multipartBody,
+  normalizeText,
   parseJson,
   pollUntil,
   readChunks,
@@ -21,6 +31,8 @@ const CHUNK_BYTES = 1024 * 1024;
 const SIMPLE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_PROCESSING_WAIT_MS = 10 * 60_000;
 const MAX_MEDIA_PER_TWEET = 4;
+/** Timeline pages of 100 read when looking for a post (a busy account's last few minutes). */
+const TIMELINE_PAGES = 5;
 
 export const FAILED_TO_POST = 'Failed to post to Twitter';
 export const NO_POST_ID = 'No post ID returned from Twitter API';
@@ -182,16 +194,79 @@ async function createTweet(
   const payload: Record<string, unknown> = { text };
   if (mediaIds.length) payload.media = { media_ids: mediaIds };
   if (replyTo) payload.reply = { in_reply_to_tweet_id: replyTo };
-  const { body } = await ctx.http.json<{ data?: { id?: unknown } }>(`${API}/tweets`, {
-    method: 'POST',
-    headers: await authHeaders(ctx, true),
-    body: JSON.stringify(payload),
-    commit: true,
-    mapError: twitterErrorMessage,
-  });
+  const { body } = await ctx.http
+    .json<{ data?: { id?: unknown } }>(`${API}/tweets`, {
+      method: 'POST',
+      headers: await authHeaders(ctx, true),
+      body: JSON.stringify(payload),
+      commit: true,
+      mapError: twitterErrorMessage,
+    })
+    .catch((error: unknown) => {
+      throw duplicateAfterResend(ctx, error, (message) => message.includes('duplicate content'));
+    });
   const id = body.data?.id;
   if (typeof id !== 'string' || !id) throw new PublishError('permanent', NO_POST_ID);
   return id;
+}
+
+interface TimelineTweet {
+  id?: string;
+  text?: string;
+  referenced_tweets?: Array<{ type?: string; id?: string }>;
+  entities?: { urls?: Array<{ url?: string; expanded_url?: string }> };
+}
+
+/** Links without their scheme: X wraps them in t.co and gives back `http://` for bare domains. */
+function withoutSchemes(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const { url, indices } of twitterText.extractUrlsWithIndices(text)) {
+    out += text.slice(last, indices[0]) + url.replace(/^https?:\/\//i, '');
+    last = indices[1];
+  }
+  return normalizeText(out + text.slice(last));
+}
+
+/** A timeline post's text as it was sent: t.co links expanded, `&amp;` `&lt;` `&gt;` unescaped. */
+function sentText(tweet: TimelineTweet): string {
+  let text = tweet.text ?? '';
+  for (const link of tweet.entities?.urls ?? []) {
+    if (link.url && link.expanded_url) text = text.split(link.url).join(link.expanded_url);
+  }
+  return withoutSchemes(text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+}
+
+/**
+ * The user's timeline (GET /2/users/:id/tweets) from just before the request may have left: the
+ * part is there if a post of the same text (replying to the previous part, for a thread) is.
+ * X refuses the same text twice from one account, so the text identifies it.
+ */
+async function findOnTimeline(ctx: PublishContext, text: string, query: ReconcileQuery) {
+  const wanted = withoutSchemes(text);
+  // Second granularity, no milliseconds (X refuses them).
+  const startTime = new Date(query.since - CLOCK_SKEW_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  let token: string | undefined;
+  for (let page = 0; page < TIMELINE_PAGES; page += 1) {
+    const params = new URLSearchParams({
+      max_results: '100',
+      start_time: startTime,
+      'tweet.fields': 'created_at,referenced_tweets,entities',
+    });
+    if (token) params.set('pagination_token', token);
+    const { body } = await ctx.http.json<{ data?: TimelineTweet[]; meta?: { next_token?: string } }>(
+      `${API}/users/${encodeURIComponent(ctx.account.platformAccountId)}/tweets?${params}`,
+      { headers: await authHeaders(ctx), mapError: twitterErrorMessage },
+    );
+    for (const tweet of body.data ?? []) {
+      if (!tweet.id || query.knownIds.has(tweet.id) || sentText(tweet) !== wanted) continue;
+      const repliedTo = tweet.referenced_tweets?.find((ref) => ref.type === 'replied_to')?.id ?? null;
+      if (repliedTo === query.replyTo) return tweet.id;
+    }
+    token = body.meta?.next_token;
+    if (!token) break;
+  }
+  return null;
 }
 
 function tweetUrl(ctx: PublishContext, id: string): string | null {
@@ -230,6 +305,17 @@ export const twitterAdapter: PlatformAdapter = {
 
   async postUrl(ctx, platformPostId) {
     return tweetUrl(ctx, platformPostId);
+  },
+
+  // X publishes no figure; timelines usually catch up within seconds.
+  visibilityDelayMs: 30_000,
+
+  async reconcile(ctx, input, query): Promise<ReconcileResult> {
+    const part = chainParts(input)[query.part];
+    // A post of media only has no text to recognise it by.
+    if (!part || !normalizeText(part.content)) return { status: 'unknowable' };
+    const id = await findOnTimeline(ctx, part.content, query);
+    return id ? { status: 'found', platformPostId: id, url: tweetUrl(ctx, id) } : { status: 'absent' };
   },
 
   async lookupUsers(ctx, query) {

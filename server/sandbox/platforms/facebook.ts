@@ -1,3 +1,4 @@
+import { isListed } from '../sandbox-state.js';
 import type {
   SandboxContext,
   SandboxContextC,
@@ -11,6 +12,7 @@ import {
   type GraphParams,
   graphError,
   graphId,
+  graphPage,
   graphSegments,
   isTrue,
   LONG_LIVED_SECONDS,
@@ -582,6 +584,10 @@ async function handleGraph(c: SandboxContextC, ctx: SandboxContext): Promise<Res
     if (!edge && method === 'GET')
       return c.json(selectFields(pageObject(c, ctx, page, token), fields, ['name']));
     if (edge === 'insights' && method === 'GET') return handleFacebookInsights(c, ctx, { page, input });
+    if ((edge === 'published_posts' || edge === 'posts' || edge === 'feed') && method === 'GET') {
+      const denied = requirePageToken(c, token, page.id);
+      return denied ?? listPagePosts(c, ctx, page.id, input);
+    }
     if (method !== 'POST') return unsupportedRequest(c, method, first);
     const denied = requirePageToken(c, token, page.id);
     if (denied) return denied;
@@ -601,6 +607,40 @@ async function handleGraph(c: SandboxContextC, ctx: SandboxContext): Promise<Res
   if (edge === 'insights' && method === 'GET') return handleFacebookInsights(c, ctx, { object, input });
   if (edge === 'comments' && method === 'POST') return createComment(c, ctx, token, object, input);
   return unsupportedRequest(c, method, first);
+}
+
+/**
+ * `GET /{page}/published_posts` (and `/feed`, `/posts`): the Page's published posts and videos,
+ * newest first, `limit` (at most 100) a page with an `after` cursor, `since`/`until` in unix
+ * seconds. A new post only shows once `listDelayMs` has passed, as Meta's read side lags too.
+ */
+function listPagePosts(c: SandboxContextC, ctx: SandboxContext, pageId: string, input: GraphParams) {
+  const now = ctx.now();
+  const posts = [...fbStore(ctx).objects.values()]
+    .filter(
+      (object) =>
+        object.pageId === pageId &&
+        object.published &&
+        (object.kind === 'post' || (object.kind === 'video' && object.video?.purpose === 'video')) &&
+        isListed(ctx.state.settings, object.createdAt, now),
+    )
+    .sort((a, b) => b.createdAt - a.createdAt);
+  const page = graphPage(
+    posts,
+    input.params,
+    (limit, after) =>
+      `https://graph.facebook.com/v25.0/${pageId}/published_posts?limit=${limit}&after=${after}`,
+  );
+  if (!page) {
+    return graphError(c, {
+      code: 100,
+      message: '(#100) since/until must be unix timestamps or dates, limit 1-100 and after a cursor',
+    });
+  }
+  const data = page.data.map((object) =>
+    selectFields(objectFields(object, ctx), input.params.fields, ['created_time', 'message']),
+  );
+  return c.json({ data, paging: page.paging });
 }
 
 function handleAccessToken(c: SandboxContextC, ctx: SandboxContext, input: GraphParams): Response {

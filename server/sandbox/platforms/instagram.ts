@@ -1,3 +1,4 @@
+import { isListed } from '../sandbox-state.js';
 import type {
   SandboxContext,
   SandboxContextC,
@@ -9,6 +10,7 @@ import {
   type GraphParams,
   graphError,
   graphId,
+  graphPage,
   graphSegments,
   isTrue,
   listParam,
@@ -412,11 +414,22 @@ async function handleGraph(c: SandboxContextC, ctx: SandboxContext): Promise<Res
     }
     if (edge === 'media' && method === 'POST') return createContainer(c, ctx, token, input);
     if (edge === 'media' && method === 'GET') {
-      const data = [...store.media.values()]
-        .filter((media) => media.accountId === token.accountId)
-        .reverse()
-        .map((media) => selectFields(mediaFields(media), input.params.fields, ['id']));
-      return c.json({ data, paging: { cursors: { before: '', after: '' } } });
+      // Newest first; a new post shows once listDelayMs has passed (Meta's read side lags).
+      const now = ctx.now();
+      const media = [...store.media.values()]
+        .filter(
+          (item) => item.accountId === token.accountId && isListed(ctx.state.settings, item.createdAt, now),
+        )
+        .reverse();
+      const page = graphPage(
+        media,
+        input.params,
+        (limit, after) =>
+          `https://graph.instagram.com/v25.0/${token.accountId}/media?limit=${limit}&after=${after}`,
+      );
+      if (!page) return graphError(c, { code: 100, message: '(#100) Invalid since, until, limit or after' });
+      const data = page.data.map((item) => selectFields(mediaFields(item), input.params.fields, ['id']));
+      return c.json({ data, paging: page.paging });
     }
     if (edge === 'media_publish' && method === 'POST') return publish(c, ctx, token, input);
     if (edge === 'content_publishing_limit' && method === 'GET') {

@@ -1,3 +1,4 @@
+import { isListed } from '../sandbox-state.js';
 import type {
   PublishedMedia,
   SandboxApp,
@@ -26,12 +27,21 @@ const VIDEO_PART_BYTES = 4 * 1024 * 1024;
 const COMMENTARY_MAX = 3000;
 const VISIBILITIES = ['PUBLIC', 'CONNECTIONS', 'LOGGED_IN', 'CONTAINER'];
 
+interface LinkedinPost {
+  id: string;
+  author: string;
+  commentary: string;
+  visibility: string;
+  content: Record<string, unknown> | null;
+  createdAt: number;
+}
+
 function store(ctx: SandboxContext) {
   return ctx.store('linkedin', () => ({
     assets: new Map<string, LinkedinAsset>(),
     /** `${author}\n${commentary}`: LinkedIn refuses an identical post. */
     commentaries: new Map<string, string>(),
-    posts: new Set<string>(),
+    posts: new Map<string, LinkedinPost>(),
   }));
 }
 
@@ -246,6 +256,7 @@ function registerLinkedinApi(app: SandboxApp, ctx: SandboxContext): void {
   });
 
   app.post('/api.linkedin.com/rest/posts', (c) => createPost(c, ctx));
+  app.get('/api.linkedin.com/rest/posts', (c) => findPostsByAuthor(c, ctx));
 
   app.post('/api.linkedin.com/rest/socialActions/:urn/comments', async (c) => {
     const token = authenticate(c, ctx);
@@ -317,6 +328,58 @@ async function finalizeVideo(c: SandboxContextC, ctx: SandboxContext, token: Tok
   }
   if (asset.completedAt === null) asset.completedAt = ctx.now();
   return c.body(null, 200);
+}
+
+/**
+ * `GET /rest/posts?q=author&author=<urn>`: the author's posts, newest first, `count` (at most
+ * 100) from `start`. Reading a member's posts needs the restricted `r_member_social` permission
+ * (an organization's, `r_organization_social`); LinkedIn grants it to few apps, and refuses
+ * everyone else with 403. A new post shows once listDelayMs has passed.
+ */
+function findPostsByAuthor(c: SandboxContextC, ctx: SandboxContext): Response {
+  const token = authenticate(c, ctx);
+  if (token instanceof Response) return token;
+  const query = c.req.query();
+  if (query.q !== 'author')
+    return liError(c, 400, 'Unsupported finder: use q=author', 400, 'ILLEGAL_ARGUMENT');
+  const author = query.author;
+  if (!author) return liError(c, 400, 'The author parameter is required', 400, 'ILLEGAL_ARGUMENT');
+  const permission = author.startsWith('urn:li:organization:') ? 'r_organization_social' : 'r_member_social';
+  if (
+    !token.scopes.includes(permission) ||
+    (permission === 'r_member_social' && author !== memberUrn(token))
+  ) {
+    return liError(
+      c,
+      403,
+      `Not enough permissions to access: partnerApiPostsExternal.FINDER-author.${c.req.header('linkedin-version')}`,
+      100,
+      'ACCESS_DENIED',
+    );
+  }
+  const count = query.count === undefined ? 10 : Number(query.count);
+  const start = query.start === undefined ? 0 : Number(query.start);
+  if (!Number.isInteger(count) || count < 1 || count > 100 || !Number.isInteger(start) || start < 0) {
+    return liError(c, 400, 'count must be 1-100 and start a non-negative integer', 400, 'ILLEGAL_ARGUMENT');
+  }
+  const now = ctx.now();
+  const posts = [...store(ctx).posts.values()]
+    .filter((post) => post.author === author && isListed(ctx.state.settings, post.createdAt, now))
+    .reverse();
+  const elements = posts.slice(start, start + count).map((post) => ({
+    id: post.id,
+    author: post.author,
+    commentary: post.commentary,
+    visibility: post.visibility,
+    distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+    lifecycleState: 'PUBLISHED',
+    isReshareDisabledByAuthor: false,
+    createdAt: post.createdAt,
+    publishedAt: post.createdAt,
+    lastModifiedAt: post.createdAt,
+    ...(post.content ? { content: post.content } : {}),
+  }));
+  return c.json({ paging: { start, count, links: [], total: posts.length }, elements });
 }
 
 async function createPost(c: SandboxContextC, ctx: SandboxContext): Promise<Response> {
@@ -409,7 +472,14 @@ async function createPost(c: SandboxContextC, ctx: SandboxContext): Promise<Resp
   }
   const urn = `urn:li:share:${ctx.numericId()}`;
   if (commentary) posts.commentaries.set(dedupeKey, urn);
-  posts.posts.add(urn);
+  posts.posts.set(urn, {
+    id: urn,
+    author,
+    commentary,
+    visibility: body.visibility,
+    content,
+    createdAt: ctx.now(),
+  });
   ctx.recordPost({
     platform: 'linkedin',
     id: urn,

@@ -217,6 +217,41 @@ export function graphId(): string {
     .padStart(8, '0')}`;
 }
 
+/**
+ * A Graph list edge over `items` (newest first): `since`/`until` (unix seconds or dates) on
+ * `createdAt`, `limit` (1-100, default 25) a page with an `after` cursor. Null params are
+ * invalid: the caller answers error 100.
+ */
+export function graphPage<T extends { createdAt: number }>(
+  items: T[],
+  params: Record<string, string>,
+  nextUrl: (limit: number, after: string) => string,
+): { data: T[]; paging: Record<string, unknown> } | null {
+  const bound = (value: string | undefined) => {
+    if (value === undefined || value === '') return null;
+    const at = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value);
+    return Number.isFinite(at) ? at : Number.NaN;
+  };
+  const since = bound(params.since);
+  const until = bound(params.until);
+  const limit = params.limit === undefined ? 25 : Number(params.limit);
+  const offset = params.after ? Number(Buffer.from(params.after, 'base64url').toString()) : 0;
+  if (Number.isNaN(since) || Number.isNaN(until)) return null;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100 || !Number.isInteger(offset) || offset < 0) {
+    return null;
+  }
+  const selected = items.filter(
+    (item) => (since === null || item.createdAt >= since) && (until === null || item.createdAt <= until),
+  );
+  const data = selected.slice(offset, offset + limit);
+  const cursor = (at: number) => Buffer.from(String(at)).toString('base64url');
+  const paging: Record<string, unknown> = {
+    cursors: { before: cursor(offset), after: cursor(offset + data.length) },
+  };
+  if (offset + limit < selected.length) paging.next = nextUrl(limit, cursor(offset + limit));
+  return { data, paging };
+}
+
 /** A moving 24-hour window of publish times (Meta's quotas are moving windows). */
 export function windowCount(times: number[], now: number, windowMs = DAY_MS): number {
   while (times.length > 0 && times[0]! <= now - windowMs) times.shift();

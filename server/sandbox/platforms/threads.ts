@@ -1,3 +1,4 @@
+import { isListed } from '../sandbox-state.js';
 import type {
   SandboxContext,
   SandboxContextC,
@@ -9,6 +10,7 @@ import {
   type GraphParams,
   graphError,
   graphId,
+  graphPage,
   graphSegments,
   isTrue,
   listParam,
@@ -344,12 +346,27 @@ async function handleGraph(c: SandboxContextC, ctx: SandboxContext): Promise<Res
       return c.json(selectFields(user, fields, ['id']));
     }
     if (edge === 'threads' && method === 'POST') return createContainer(c, ctx, token, input);
-    if (edge === 'threads' && method === 'GET') {
-      const data = [...store.media.values()]
-        .filter((media) => media.accountId === token.accountId && media.replyToId === null)
-        .reverse()
-        .map((media) => selectFields(mediaFields(media), fields, ['id']));
-      return c.json({ data, paging: { cursors: { before: '', after: '' } } });
+    if ((edge === 'threads' || edge === 'replies') && method === 'GET') {
+      // The profile's posts (`threads`) or its replies (`replies`), newest first; a new one shows
+      // once listDelayMs has passed (Meta's read side lags).
+      const now = ctx.now();
+      const media = [...store.media.values()]
+        .filter(
+          (item) =>
+            item.accountId === token.accountId &&
+            (edge === 'replies') === (item.replyToId !== null) &&
+            isListed(ctx.state.settings, item.createdAt, now),
+        )
+        .reverse();
+      const page = graphPage(
+        media,
+        input.params,
+        (limit, after) =>
+          `https://graph.threads.net/v1.0/${token.accountId}/${edge}?limit=${limit}&after=${after}`,
+      );
+      if (!page) return graphError(c, { code: 100, message: '(#100) Invalid since, until, limit or after' });
+      const data = page.data.map((item) => selectFields(mediaFields(item), fields, ['id']));
+      return c.json({ data, paging: page.paging });
     }
     if (edge === 'threads_publish' && method === 'POST') return publish(c, ctx, token, input);
     if (edge === 'threads_publishing_limit' && method === 'GET') {

@@ -1,5 +1,13 @@
+import crypto from 'node:crypto';
 import twitterText from 'twitter-text';
-import type { PublishedMedia, SandboxApp, SandboxContext, SandboxPlatformModule } from '../sandbox-types.js';
+import { isListed } from '../sandbox-state.js';
+import type {
+  PublishedMedia,
+  SandboxApp,
+  SandboxContext,
+  SandboxContextC,
+  SandboxPlatformModule,
+} from '../sandbox-types.js';
 import { demoMetric } from './shared.js';
 import { invalidRequest, problem, requireXToken } from './x-api.js';
 import { registerXAuth } from './x-auth.js';
@@ -9,6 +17,8 @@ import { X_DEMO_USER, X_DIRECTORY, xUserObject } from './x-users.js';
 /** POST /2/tweets: 100 per 15 minutes per user (docs.x.com rate-limits). */
 const TWEET_LIMIT = 100;
 const TWEET_WINDOW_MS = 15 * 60 * 1000;
+/** GET /2/users/:id/tweets: 900 per 15 minutes per user. */
+const TIMELINE_LIMIT = 900;
 
 interface Tweet {
   id: string;
@@ -211,6 +221,8 @@ function registerXApi(app: SandboxApp, ctx: SandboxContext): void {
     return c.json({ ...(data.length ? { data } : {}), ...(errors.length ? { errors } : {}) });
   });
 
+  app.get('/api.x.com/2/users/:id/tweets', (c) => userTimeline(c, ctx));
+
   app.get('/api.x.com/2/tweets/:id', (c) => {
     const auth = requireXToken(c, ctx, ['tweet.read']);
     if (!auth.ok) return auth.response;
@@ -234,14 +246,125 @@ function registerXApi(app: SandboxApp, ctx: SandboxContext): void {
   }
 }
 
+/**
+ * GET /2/users/:id/tweets: the user's posts, newest first, `max_results` (5-100) a page with a
+ * `next_token`, optionally from `start_time`/`since_id` and without replies. Like X's read side, a
+ * new post only shows once `listDelayMs` has passed.
+ */
+function userTimeline(c: SandboxContextC, ctx: SandboxContext): Response {
+  const auth = requireXToken(c, ctx, ['tweet.read', 'users.read']);
+  if (!auth.ok) return auth.response;
+  const limit = ctx.rateLimit(`twitter:timeline:${auth.token.accountId}`, TIMELINE_LIMIT, TWEET_WINDOW_MS);
+  if (!limit.allowed) {
+    const res = problem(c, 429, 'Too Many Requests', 'Too Many Requests', 'about:blank');
+    res.headers.set('x-rate-limit-reset', String(Math.ceil(limit.resetAt / 1000)));
+    return res;
+  }
+  const userId = c.req.param('id');
+  if (!X_DIRECTORY.some((u) => u.id === userId)) {
+    return problem(
+      c,
+      404,
+      'Not Found Error',
+      `Could not find user with id: [${userId}].`,
+      'https://api.x.com/2/problems/resource-not-found',
+    );
+  }
+  const query = c.req.query();
+  const max = query.max_results === undefined ? 10 : Number(query.max_results);
+  if (!Number.isInteger(max) || max < 5 || max > 100) {
+    return invalidRequest(c, 'The `max_results` query parameter value is not between 5 and 100', {
+      max_results: [query.max_results],
+    });
+  }
+  const times: Record<string, number> = {};
+  for (const name of ['start_time', 'end_time'] as const) {
+    if (query[name] === undefined) continue;
+    const at = Date.parse(query[name]);
+    if (!Number.isFinite(at)) {
+      return invalidRequest(c, `Invalid '${name}': must be an RFC 3339 date-time.`, {
+        [name]: [query[name]],
+      });
+    }
+    times[name] = at;
+  }
+  const exclude = (query.exclude ?? '').split(',');
+  const now = ctx.now();
+  const tweets = [...tweetStore(ctx).byId.values()]
+    .filter((tweet) => {
+      const created = Date.parse(tweet.createdAt);
+      if (tweet.authorId !== userId || !isListed(ctx.state.settings, created, now)) return false;
+      if (times.start_time !== undefined && created < times.start_time) return false;
+      if (times.end_time !== undefined && created > times.end_time) return false;
+      if (query.since_id && BigInt(tweet.id) <= BigInt(query.since_id)) return false;
+      if (query.until_id && BigInt(tweet.id) >= BigInt(query.until_id)) return false;
+      return !(exclude.includes('replies') && tweet.replyToId);
+    })
+    .reverse();
+  const offset = query.pagination_token
+    ? Number(Buffer.from(query.pagination_token, 'base64url').toString())
+    : 0;
+  if (!Number.isInteger(offset) || offset < 0) {
+    return invalidRequest(c, 'The `pagination_token` query parameter value is not valid', {
+      pagination_token: [query.pagination_token],
+    });
+  }
+  const page = tweets.slice(offset, offset + max);
+  const fields = (query['tweet.fields'] ?? '').split(',');
+  const meta: Record<string, unknown> = { result_count: page.length };
+  if (page.length > 0) {
+    meta.newest_id = page[0]?.id;
+    meta.oldest_id = page.at(-1)?.id;
+  }
+  if (offset + max < tweets.length) meta.next_token = Buffer.from(String(offset + max)).toString('base64url');
+  return c.json({
+    ...(page.length ? { data: page.map((tweet) => tweetObject(ctx, tweet, fields)) } : {}),
+    meta,
+  });
+}
+
+/**
+ * The text as X's API reads it back: every link wrapped as a t.co address (the original in
+ * `entities.urls`) and `&`, `<`, `>` HTML-escaped.
+ */
+function readBack(text: string): { text: string; urls: Array<Record<string, unknown>> } {
+  const urls: Array<Record<string, unknown>> = [];
+  let out = '';
+  let last = 0;
+  for (const { url, indices } of twitterText.extractUrlsWithIndices(text)) {
+    const short = `https://t.co/${crypto.createHash('sha256').update(url).digest('base64url').slice(0, 10)}`;
+    out += text.slice(last, indices[0]);
+    const start = [...out].length;
+    out += short;
+    urls.push({
+      start,
+      end: start + short.length,
+      url: short,
+      expanded_url: /^https?:\/\//i.test(url) ? url : `http://${url}`,
+      display_url: url.replace(/^https?:\/\//i, ''),
+    });
+    last = indices[1];
+  }
+  out += text.slice(last);
+  return { text: out.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'), urls };
+}
+
 function tweetObject(ctx: SandboxContext, tweet: Tweet, fields: string[]): Record<string, unknown> {
+  const read = readBack(tweet.text);
   const result: Record<string, unknown> = {
     id: tweet.id,
-    text: tweet.text,
+    text: read.text,
     edit_history_tweet_ids: [tweet.id],
   };
+  if (fields.includes('entities') && read.urls.length) result.entities = { urls: read.urls };
   if (fields.includes('created_at')) result.created_at = tweet.createdAt;
   if (fields.includes('author_id')) result.author_id = tweet.authorId;
+  if (fields.includes('referenced_tweets') && tweet.replyToId)
+    result.referenced_tweets = [{ type: 'replied_to', id: tweet.replyToId }];
+  if (fields.includes('in_reply_to_user_id') && tweet.replyToId) {
+    const parent = tweetStore(ctx).byId.get(tweet.replyToId);
+    if (parent) result.in_reply_to_user_id = parent.authorId;
+  }
   if (fields.includes('attachments') && tweet.mediaKeys.length)
     result.attachments = { media_keys: tweet.mediaKeys };
   if (fields.includes('public_metrics')) {
