@@ -82,7 +82,7 @@ test('a user opens Analytics, changes the range, sees the chart, refreshes and e
 
   // Sent Posts shows each post's numbers as read.
   await page.getByRole('link', { name: 'Sent Posts' }).click();
-  await expect(page.getByLabel('Post metrics').first()).toContainText(/\d+ likes · \d+ comments · \d+ shares/);
+  await expect(page.getByText(/^Post metrics: \d+ likes · \d+ comments · \d+ shares/).first()).toBeVisible();
   await page.getByRole('link', { name: 'Analytics' }).click();
   await page.getByRole('group', { name: 'Date range' }).getByLabel('From').fill(from);
 

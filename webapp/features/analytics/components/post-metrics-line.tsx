@@ -11,11 +11,8 @@ export function PostMetricsLine({ metrics }: { metrics: PostMetricsDto | null })
     ...(metrics.views ? [[metrics.views, 'views'] as const] : []),
   ] as const;
   return (
-    <p
-      className="mt-2 text-gray-600 text-xs"
-      aria-label="Post metrics"
-      title={`Read ${new Date(metrics.readAt).toLocaleString()}`}
-    >
+    <p className="mt-2 text-gray-600 text-xs" title={`Read ${new Date(metrics.readAt).toLocaleString()}`}>
+      <span className="sr-only">Post metrics: </span>
       {parts.map(([value, label]) => `${formatCount(value)} ${label}`).join(' · ')}
     </p>
   );
