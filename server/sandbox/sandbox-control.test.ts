@@ -154,15 +154,13 @@ describe('sandbox control API', () => {
     expect(avatar.headers.get('content-type')).toBe('image/svg+xml');
   });
 
-  it('creates 2,000 posts sent at once quickly when rate limits are off', async () => {
+  // How fast it takes them in is bench:publish's business (its floor line), not a test's.
+  it('takes 2,000 posts sent at once when rate limits are off', async () => {
     await control(sandbox, '/settings', { rateLimits: false });
     const token = await xToken();
-    const started = performance.now();
     const results = await Promise.all(Array.from({ length: 2000 }, (_, i) => tweet(token, `bench ${i}`)));
-    const elapsed = performance.now() - started;
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect((await published()).length).toBe(2000);
-    expect(elapsed).toBeLessThan(15_000);
   });
 
   it('lets nobody without the secret use the control API, not even to reset the demo tokens', async () => {
@@ -199,10 +197,10 @@ describe('sandbox control API', () => {
     const res = await control(sandbox, '/faults', evil);
     expect(res.status).toBe(400);
     expect((await control(sandbox, '/requests?pathPattern=%5E(a%2B)%2B%24')).status).toBe(400);
-    const started = performance.now();
-    const health = await fetch(`${sandbox.url}/${'a'.repeat(40)}!`);
-    expect(health.status).toBe(404);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Nothing was stored that a later request would be matched against.
+    const faults = (await (await control(sandbox, '/faults')).json()) as { faults: unknown[] };
+    expect(faults.faults).toEqual([]);
+    expect((await fetch(`${sandbox.url}/${'a'.repeat(40)}!`)).status).toBe(404);
   });
 
   it('never lets a fault set a cookie or serve a page', async () => {
