@@ -37,7 +37,8 @@ async function addItem(page: Page, settings: Locator, platform: string, label: s
   await expect(editor.getByRole('region', { name: 'Preview' }).getByText(text)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath(`queues-add-item-${platform}-1280.png`) });
   await editor.getByRole('button', { name: 'Add to queue' }).click();
-  await expect(page.getByText('Item added to the queue')).toBeVisible();
+  // The previous item's toast may still be showing: the newest is the last one.
+  await expect(page.getByText('Item added to the queue').last()).toBeVisible();
   await expect(editor).toBeHidden();
 }
 
