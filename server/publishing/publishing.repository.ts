@@ -88,9 +88,10 @@ export async function claimPostNow(
 /** The earliest time a scheduled post becomes due, or null. */
 export async function nextDueTime(db: Db): Promise<number | null> {
   // The first of each index range (see claimDuePosts), not a scan of every scheduled post.
+  // SQLite's min(a, b) is NULL when either is: an empty range counts as "never".
   const { rows } = await sql<{ due: number | null }>`select min(
-      (select min(scheduled_at) from scheduled_posts
-        where status = 'scheduled' and next_attempt_at is null and is_draft = 0),
+      coalesce((select min(scheduled_at) from scheduled_posts
+        where status = 'scheduled' and next_attempt_at is null and is_draft = 0), 9e15),
       coalesce((select min(next_attempt_at) from scheduled_posts
         where status = 'scheduled' and next_attempt_at is not null and is_draft = 0), 9e15)
     ) as due`.execute(db);

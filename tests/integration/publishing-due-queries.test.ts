@@ -109,4 +109,10 @@ describe('the engine’s due-post queries', () => {
     // The retry due in 3 minutes is not overdue although its first time is an hour ago.
     expect(await countOverdue(t.deps.db, NOW)).toBe(2);
   });
+
+  it('finds the next retry when no post waits for its first attempt', async () => {
+    await post('posted', { status: 'posted', scheduledAt: NOW - 5 * MINUTE });
+    await post('retry', { scheduledAt: NOW - 60 * MINUTE, nextAttemptAt: NOW + 3 * MINUTE });
+    expect(await nextDueTime(t.deps.db)).toBe(NOW + 3 * MINUTE);
+  });
 });
