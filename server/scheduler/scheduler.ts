@@ -226,8 +226,9 @@ export function createScheduler(deps: AppDeps): Scheduler {
         .where('userId', '=', userId)
         .executeTakeFirst();
       if (!existing) throw new AppError('not_found', 'Post not found');
-      if (existing.status === 'posted')
-        throw new AppError('conflict', 'This post has already been published.');
+      // Already out (the sweep may publish a post saved for Post Now before the browser's call
+      // comes): the answer is the published post, and nothing is sent again.
+      if (existing.status === 'posted') return existing;
       return waitUntilSettled(userId, postId);
     }
     if (parseProgress(claimed).commitPending) {

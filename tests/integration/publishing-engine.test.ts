@@ -124,11 +124,32 @@ describe('the publishing engine', () => {
     expect([a.status, b.status].sort()).toEqual([200, 200]);
     expect((await postRow(post.id)).status).toBe('posted');
     expect(await publishedTexts()).toEqual(['Pressed twice']);
+    // Pressed again later: the answer is the published post, and nothing is sent again.
     const again = await t.request(`/api/posts/${post.id}/publish`, {
       method: 'POST',
       headers: { cookie: user.cookie },
     });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(200);
+    expect((await again.json()).post.status).toBe('posted');
+    expect(await publishedTexts()).toEqual(['Pressed twice']);
+  });
+
+  it('answers Post Now with the published post when a sweep published it before the call came', async () => {
+    await t.deps.scheduler.start();
+    // Post Now saves the post as due now, then the browser asks for it to be published; a
+    // slow browser's call may come after the engine's one-second sweep has published it.
+    const post = await createPost('Saved, then published', { action: 'publish' });
+    await waitFor(
+      () => postRow(post.id),
+      (row) => row.status === 'posted',
+    );
+    const res = await t.request(`/api/posts/${post.id}/publish`, {
+      method: 'POST',
+      headers: { cookie: user.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).post.status).toBe('posted');
+    expect(await publishedTexts()).toEqual(['Saved, then published']);
   });
 
   it('publishes a post scheduled for tomorrow at once when Post Now is pressed', async () => {
