@@ -33,7 +33,8 @@ export function MonthView(props: ViewProps) {
     <div className="overflow-x-auto">
       <div
         className="grid min-w-[640px] grid-cols-7 border-gray-200 border-t border-l"
-        style={{ height: 800 }}
+        // The weekday names take their own height; the six weeks share the rest.
+        style={{ height: 800, gridTemplateRows: 'auto repeat(6, minmax(0, 1fr))' }}
       >
         {DAY_SHORT.map((name) => (
           <div

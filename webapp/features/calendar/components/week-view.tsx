@@ -34,7 +34,7 @@ export function WeekView(props: WeekProps) {
   }
   return (
     <div className="overflow-x-auto">
-      <div className="grid min-w-[760px] grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-gray-200 border-t border-l">
+      <div className="grid min-w-[640px] grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-gray-200 border-t border-l">
         <div className="border-gray-200 border-r border-b bg-gray-50" />
         {props.days.map((date) => (
           <div
