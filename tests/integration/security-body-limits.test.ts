@@ -87,7 +87,7 @@ describe('body size limits on every JSON route', () => {
     expect(smallPost.status).toBe(401);
   });
 
-  it("twenty 2 MB bodies sent to sign-in at once do not grow the server's memory by 10 MB", async () => {
+  it("twenty 2 MB bodies sent to sign-in at once do not grow the server's memory by 16 MB", async () => {
     server = await startServer({ SCHEDULER: 'off', SANDBOX_URL: 'http://127.0.0.1:9' });
     const rss = () => {
       const status = fs.readFileSync(`/proc/${server?.process.pid}/status`, 'utf8');
@@ -95,12 +95,14 @@ describe('body size limits on every JSON route', () => {
     };
     const body = Buffer.from(jsonOfSize(2 * 1024 * KB));
     const send = () => postStatus(`${server?.url}/api/auth/login`, body);
-    // Warm up (JIT, buffers), then measure. Bodies that were read would need 40 MB at least.
+    // Warm up (JIT, buffers), then measure. Bodies that were read would need 40 MB at least;
+    // the margin leaves room for the collector's timing and the twenty connections' buffers
+    // (a loaded machine measured 10.5 MB).
     for (let i = 0; i < 5; i++) expect(await send()).toBe(413);
     const before = rss();
     const statuses = await Promise.all(Array.from({ length: 20 }, send));
     expect(statuses.every((status) => status === 413)).toBe(true);
-    expect(rss() - before).toBeLessThan(10 * 1024 * KB);
+    expect(rss() - before).toBeLessThan(16 * 1024 * KB);
   });
 });
 
