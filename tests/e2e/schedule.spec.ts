@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
 import { addDays, utcToZonedTime, zonedTimeToUtc } from '../../shared/time/zoned-time';
-import { monthGrid } from '../../webapp/features/calendar/lib/calendar-dates';
+import { monthDays, monthGrid } from '../../webapp/features/calendar/lib/calendar-dates';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../support/http-user';
 import { type RunningServer, startServer } from '../support/spawn-server';
 
@@ -186,6 +186,40 @@ test("a sent post's details show it as posted with its View on link", async ({ c
   await tab.waitForLoadState();
   expect(tab.url()).toBe(published.post.platformPostUrl);
   await expect(tab.getByText('Out in the world')).toBeVisible();
+});
+
+test('a phone opens the calendar as a list of the month, and a listed post opens its details', async ({
+  context,
+}) => {
+  const { page, user, accounts } = await signedIn(context, 'calendar-phone@example.com', ['linkedin']);
+  const today = utcToZonedTime(Date.now(), ZONE).date;
+  const day = addDays(today, 1);
+  await apiCall(server.url, user.token, '/api/posts', {
+    socialAccountId: accounts[0],
+    content: 'Read on a phone',
+    action: 'schedule',
+    scheduledAt: zonedTimeToUtc({ date: day, hour: 8, minute: 45 }, ZONE).toISOString(),
+  });
+  await page.setViewportSize({ width: 375, height: 780 });
+  await page.goto(`${server.url}/calendar`);
+  await expect(page.getByRole('button', { name: 'List', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('heading', { name: longLabel(today) })).toBeVisible();
+  if (!monthDays(today).includes(day)) await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { name: longLabel(day) })).toBeVisible();
+  // The page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: /08:45 linkedin post: Read on a phone/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Post details' });
+  await expect(dialog.getByText('Read on a phone')).toBeVisible();
+  await expect(dialog.getByText('scheduled', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The grids stay one tap away.
+  await page.getByRole('button', { name: 'Month', exact: true }).click();
+  await expect(page.getByRole('button', { name: /08:45 linkedin post: Read on a phone/ })).toBeVisible();
 });
 
 function longLabel(date: string): string {

@@ -23,4 +23,14 @@ describe('calendar dates', () => {
     expect(shift('month', '2026-01-31', 1)).toBe('2026-02-01');
     expect(shift('week', '2026-11-22', -1)).toBe('2026-11-15');
   });
+
+  it("lists one month's own days, titled and stepped as the month", () => {
+    const { days, from, to } = visibleRange('list', '2027-02-14', 'America/New_York');
+    expect(days).toHaveLength(28);
+    expect([days[0], days[27]]).toEqual(['2027-02-01', '2027-02-28']);
+    expect(from).toBe('2027-02-01T05:00:00.000Z');
+    expect(to).toBe('2027-03-01T05:00:00.000Z');
+    expect(headerTitle('list', '2027-02-14')).toBe('February 2027');
+    expect(shift('list', '2027-02-14', 1)).toBe('2027-03-01');
+  });
 });

@@ -1,6 +1,7 @@
 import { addDays, utcToZonedTime, weekdayOf, zonedTimeToUtc } from '../../../../shared/time/zoned-time';
 
-export type CalendarView = 'month' | 'week';
+/** Month and week grids, and the list of a month's posts by day that phones open with. */
+export type CalendarView = 'month' | 'week' | 'list';
 
 /** Today in the user's zone, as YYYY-MM-DD. */
 export function todayIn(timezone: string, now = Date.now()): string {
@@ -19,6 +20,11 @@ export function monthGrid(date: string): string[] {
   return Array.from({ length: 42 }, (_, i) => addDays(start, i));
 }
 
+/** The days of the month that holds `date`, first to last. */
+export function monthDays(date: string): string[] {
+  return monthGrid(date).filter((day) => sameMonth(day, date));
+}
+
 export function weekDays(date: string): string[] {
   const start = weekStart(date);
   return Array.from({ length: 7 }, (_, i) => addDays(start, i));
@@ -26,7 +32,7 @@ export function weekDays(date: string): string[] {
 
 /** The visible days and the UTC range the server is asked for (midnight to midnight in the zone). */
 export function visibleRange(view: CalendarView, date: string, timezone: string) {
-  const days = view === 'month' ? monthGrid(date) : weekDays(date);
+  const days = view === 'month' ? monthGrid(date) : view === 'list' ? monthDays(date) : weekDays(date);
   const from = zonedTimeToUtc({ date: days[0]!, hour: 0, minute: 0 }, timezone).toISOString();
   const to = zonedTimeToUtc(
     { date: addDays(days[days.length - 1]!, 1), hour: 0, minute: 0 },
@@ -65,7 +71,7 @@ function parts(date: string) {
 
 /** 'November 2026' (spec: 'MMMM yyyy') or the week range 'Nov 22 – 28, 2026'. */
 export function headerTitle(view: CalendarView, date: string): string {
-  if (view === 'month') {
+  if (view !== 'week') {
     const { year, month } = parts(date);
     return `${MONTHS[month]} ${year}`;
   }

@@ -23,6 +23,7 @@ import { openComposer } from '../../posts/components/create-post-host';
 import { formatDateTime } from '../../posts/lib/time';
 import { useSchedule } from '../../schedule/api/schedule';
 import { useCalendarPosts } from '../api/calendar-posts';
+import { ListView } from '../components/list-view';
 import { MiniMonth } from '../components/mini-month';
 import { MonthView } from '../components/month-view';
 import { isMovable } from '../components/post-chip';
@@ -31,6 +32,16 @@ import { WeekView } from '../components/week-view';
 import { type CalendarView, headerTitle, shift, todayIn, visibleRange } from '../lib/calendar-dates';
 
 const MOVE_FAILED = 'Failed to move the post. Please try again.';
+const VIEWS: Array<{ id: CalendarView; label: string }> = [
+  { id: 'month', label: 'Month' },
+  { id: 'week', label: 'Week' },
+  { id: 'list', label: 'List' },
+];
+
+/** Seven columns do not fit a phone: it opens the calendar as a list of the month's posts. */
+function initialView(): CalendarView {
+  return window.matchMedia('(max-width: 639px)').matches ? 'list' : 'month';
+}
 
 /**
  * `/calendar` (spec 02): month and week views in the user's time zone, the mini month picker,
@@ -40,7 +51,7 @@ const MOVE_FAILED = 'Failed to move the post. Please try again.';
 export function CalendarPage() {
   const { timezone, timeFormat } = usePreferences();
   const today = todayIn(timezone);
-  const [view, setView] = useState<CalendarView>('month');
+  const [view, setView] = useState<CalendarView>(initialView);
   const [date, setDate] = useState(today);
   const [pickerMonth, setPickerMonth] = useState(today);
   const [openPostId, setOpenPostId] = useState<string | null>(null);
@@ -137,7 +148,8 @@ export function CalendarPage() {
         }
       />
       <div className="flex flex-col gap-6 lg:flex-row">
-        <aside className="lg:w-64 lg:shrink-0">
+        {/* On a phone, Previous / Next / Today are the date picker: the list comes first. */}
+        <aside className="hidden sm:block lg:w-64 lg:shrink-0">
           <MiniMonth
             month={pickerMonth}
             selected={date}
@@ -178,17 +190,17 @@ export function CalendarPage() {
               </span>
               <fieldset className="inline-flex rounded-lg border border-gray-300 bg-white p-0.5">
                 <legend className="sr-only">View</legend>
-                {(['month', 'week'] as const).map((option) => (
+                {VIEWS.map((option) => (
                   <button
-                    key={option}
+                    key={option.id}
                     type="button"
-                    aria-pressed={view === option}
-                    onClick={() => setView(option)}
-                    className={`h-8 rounded-md px-3 font-medium text-sm capitalize ${
-                      view === option ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-50'
+                    aria-pressed={view === option.id}
+                    onClick={() => setView(option.id)}
+                    className={`h-8 rounded-md px-3 font-medium text-sm ${
+                      view === option.id ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-50'
                     }`}
                   >
-                    {option === 'month' ? 'Month' : 'Week'}
+                    {option.label}
                   </button>
                 ))}
               </fieldset>
@@ -216,6 +228,21 @@ export function CalendarPage() {
                   setView('week');
                 }}
               />
+            ) : view === 'list' ? (
+              // An error is said above; an empty list under it would read as "no posts".
+              query.isError ? null : (
+                <ListView
+                  days={days}
+                  current={date}
+                  today={today}
+                  posts={posts}
+                  loading={query.isPending}
+                  timezone={timezone}
+                  timeFormat={timeFormat}
+                  onDay={onDay}
+                  onOpen={(post) => setOpenPostId(post.id)}
+                />
+              )
             ) : (
               <WeekView
                 days={days}

@@ -1,0 +1,150 @@
+import { getPlatform } from '../../../../shared/platforms/registry';
+import type { CalendarPostDto } from '../../../../shared/posts/api';
+import type { TimeFormat } from '../../../../shared/settings/preferences';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { PlusIcon } from '../../../components/icons';
+import { LoadingCard } from '../../../components/loading-card';
+import { PlatformIcon } from '../../posts/components/platform-icon';
+import { dayKey, formatTime } from '../../posts/lib/time';
+import { longDate, monthName } from '../lib/calendar-dates';
+
+const BADGE: Record<string, string> = {
+  posted: 'bg-green-50 text-green-700',
+  failed: 'bg-red-50 text-red-700',
+};
+
+/**
+ * A month's posts by day, for screens too narrow for the seven-column grids (phones open the
+ * calendar here). Days without posts are left out, but for today; a future day's "+" composes
+ * there, and a post opens the same details dialog (with its Move form) as in the grids.
+ */
+export function ListView({
+  days,
+  current,
+  today,
+  posts,
+  loading,
+  timezone,
+  timeFormat,
+  onDay,
+  onOpen,
+}: {
+  days: string[];
+  current: string;
+  today: string;
+  posts: CalendarPostDto[];
+  loading: boolean;
+  timezone: string;
+  timeFormat: TimeFormat;
+  onDay: (date: string) => void;
+  onOpen: (post: CalendarPostDto) => void;
+}) {
+  if (loading) return <LoadingCard message="Loading posts..." />;
+  const byDay = new Map<string, CalendarPostDto[]>();
+  for (const post of [...posts].sort((a, b) => a.atMs - b.atMs)) {
+    const key = dayKey(post.atMs, timezone);
+    byDay.set(key, [...(byDay.get(key) ?? []), post]);
+  }
+  const shown = days.filter((day) => byDay.has(day) || day === today);
+  if (shown.length === 0) {
+    const future = days[days.length - 1]! >= today;
+    return (
+      <EmptyState
+        title={`No posts in ${monthName(current)}`}
+        description="Scheduled posts and posts sent in the last 30 days show here."
+        action={
+          future ? (
+            <Button
+              icon={<PlusIcon className="h-4 w-4" />}
+              onClick={() => onDay(days.find((d) => d >= today)!)}
+            >
+              Create Post
+            </Button>
+          ) : null
+        }
+      />
+    );
+  }
+  return (
+    <ol className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
+      {shown.map((day) => {
+        const dayPosts = byDay.get(day) ?? [];
+        return (
+          <li key={day} className="px-4 py-3">
+            <div className="mb-2 flex items-center justify-between gap-2">
+              <h3 className="font-semibold text-gray-900 text-sm">
+                {longDate(day)}
+                {day === today ? (
+                  <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 font-medium text-white text-xs">
+                    Today
+                  </span>
+                ) : null}
+              </h3>
+              {day >= today ? (
+                <Button
+                  variant="secondary"
+                  size="icon"
+                  aria-label={`${longDate(day)}: create a post`}
+                  onClick={() => onDay(day)}
+                >
+                  <PlusIcon className="h-4 w-4" />
+                </Button>
+              ) : null}
+            </div>
+            {dayPosts.length === 0 ? (
+              <p className="text-gray-500 text-sm">Nothing scheduled today.</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {dayPosts.map((post) => (
+                  <li key={post.id}>
+                    <ListRow post={post} timezone={timezone} timeFormat={timeFormat} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function ListRow({
+  post,
+  timezone,
+  timeFormat,
+  onOpen,
+}: {
+  post: CalendarPostDto;
+  timezone: string;
+  timeFormat: TimeFormat;
+  onOpen: (post: CalendarPostDto) => void;
+}) {
+  const time = formatTime(post.atMs, timezone, timeFormat);
+  const missed = post.atMs <= Date.now() && post.status !== 'posted';
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(post)}
+      aria-label={`${time} ${post.platform} post: ${post.preview}${missed ? ` (${post.status})` : ''}`}
+      className={`flex w-full min-w-0 items-start gap-3 rounded-lg border border-gray-200 px-3 py-2 text-left hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-500 ${
+        missed ? 'opacity-60' : ''
+      }`}
+    >
+      <PlatformIcon platform={post.platform} className="mt-0.5 h-5 w-5 shrink-0" />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex items-center gap-2 text-xs">
+          <span className="font-semibold text-gray-900">{time}</span>
+          <span className="text-gray-500">{getPlatform(post.platform).displayName}</span>
+          <span
+            className={`ml-auto rounded-full px-2 py-0.5 font-medium capitalize ${BADGE[post.status] ?? 'bg-blue-50 text-blue-700'}`}
+          >
+            {post.status}
+          </span>
+        </span>
+        <span className="mt-0.5 truncate text-gray-700 text-sm">{post.preview || '(no text)'}</span>
+      </span>
+    </button>
+  );
+}
