@@ -103,3 +103,14 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return Boolean(row);
 }
+
+/** Lemon Squeezy retries a delivery for days, not months: 90 days of applied deliveries are kept. */
+export const WEBHOOK_EVENTS_KEEP_MS = 90 * 24 * 60 * 60_000;
+
+export async function pruneWebhookEvents(db: Db, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('billingWebhookEvents')
+    .where('receivedAt', '<', now - WEBHOOK_EVENTS_KEEP_MS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,7 +1,13 @@
 import { POST_MESSAGES } from '../../shared/posts/api.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
-import { countPostsUsingMedia, deleteMediaRow, findMediaForUser } from './media.repository.js';
+import {
+  countPostsUsingMedia,
+  deleteMediaRow,
+  deleteMediaRowIfUnused,
+  findMediaForUser,
+  listUnusedMediaBefore,
+} from './media.repository.js';
 import { removeStoredFile } from './media-storage.js';
 
 /** Deletes an unattached media file of the user (a file in a post goes with the post). */
@@ -33,5 +39,31 @@ export async function deleteOrphanMedia(
     await removeStoredFile(deps.config, media.storagePath).catch((error) =>
       deps.logger.warn('could not remove a media file', { mediaId, error }),
     );
+  }
+}
+
+/**
+ * A file uploaded in the composer but never saved with a post or queue item, and the JPEG copies
+ * made for Instagram, are kept a day (a composer left open overnight still finds its files), then
+ * removed with their rows. There is no media library: nothing else can use such a file.
+ */
+export const UNUSED_MEDIA_KEEP_MS = 24 * 60 * 60_000;
+const PRUNE_BATCH = 500;
+
+export async function pruneUnusedMedia(
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger'>,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const rows = await listUnusedMediaBefore(deps.db, now - UNUSED_MEDIA_KEEP_MS, PRUNE_BATCH);
+    for (const media of rows) {
+      if (!(await deleteMediaRowIfUnused(deps.db, media.id))) continue;
+      removed += 1;
+      await removeStoredFile(deps.config, media.storagePath).catch((error) =>
+        deps.logger.warn('could not remove a media file', { mediaId: media.id, error }),
+      );
+    }
+    if (rows.length < PRUNE_BATCH) return removed;
   }
 }

@@ -53,3 +53,56 @@ export async function countPostsUsingMedia(db: Db, mediaId: string): Promise<num
     .executeTakeFirst();
   return Number(row?.count ?? 0) + Number(items?.count ?? 0);
 }
+
+/** Media older than `before` that no post and no queue item uses, oldest first. */
+export async function listUnusedMediaBefore(db: Db, before: number, limit: number): Promise<MediaRow[]> {
+  return db
+    .selectFrom('media')
+    .selectAll()
+    .where('createdAt', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('postMedia').select('postMedia.mediaId').whereRef('postMedia.mediaId', '=', 'media.id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('queueItemMedia')
+            .select('queueItemMedia.mediaId')
+            .whereRef('queueItemMedia.mediaId', '=', 'media.id'),
+        ),
+      ),
+    )
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Deletes the row only if still nothing uses it, in one statement: a post saved with the file
+ * between the listing and this call keeps it. True when the row went.
+ */
+export async function deleteMediaRowIfUnused(db: Db, mediaId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('media')
+    .where('id', '=', mediaId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom('postMedia').select('postMedia.mediaId').where('postMedia.mediaId', '=', mediaId)),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('queueItemMedia')
+            .select('queueItemMedia.mediaId')
+            .where('queueItemMedia.mediaId', '=', mediaId),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,17 +1,26 @@
 import { Cron } from 'croner';
 import { pruneAuthRecords } from '../auth/prune-auth-records.js';
+import { pruneWebhookEvents } from '../billing/billing.repository.js';
 import type { AppDeps } from '../http/types.js';
 import { pruneOutbox } from '../mail/prune-outbox.js';
+import { pruneUnusedMedia } from '../media/delete-media.js';
+
+type PruneDeps = Pick<AppDeps, 'db' | 'config' | 'logger'>;
 
 /** One pass of the hourly clean-up; tests call it with their own clock. */
-export async function runPruneJob(deps: Pick<AppDeps, 'db'>, now = Date.now()) {
+export async function runPruneJob(deps: PruneDeps, now = Date.now()) {
   const auth = await pruneAuthRecords(deps.db, now);
   const outbox = await pruneOutbox(deps.db, now);
-  return { ...auth, outbox };
+  const webhookEvents = await pruneWebhookEvents(deps.db, now);
+  const unusedMedia = await pruneUnusedMedia(deps, now);
+  return { ...auth, outbox, webhookEvents, unusedMedia };
 }
 
-/** Every hour: tables that only grow (sign-in attempts, tokens, OAuth states, the outbox) are pruned. */
-export function startPruneJob(deps: Pick<AppDeps, 'db' | 'logger'>): () => void {
+/**
+ * Every hour: tables that only grow (sign-in attempts, tokens, OAuth states, the outbox, applied
+ * billing webhooks) are pruned, and uploads that nothing uses are removed after a day.
+ */
+export function startPruneJob(deps: PruneDeps): () => void {
   const job = new Cron('17 * * * *', { protect: true, name: 'prune' }, async () => {
     try {
       const run = await runPruneJob(deps);
