@@ -85,6 +85,20 @@ export function createDueGate(
     }
   }
 
+  /**
+   * Node's timers may fire a millisecond before `Date.now()` reaches their moment (they run on a
+   * monotonic clock): an early wake-up waits again, so nothing leaves before it is due.
+   */
+  function releaseAt(at: number): void {
+    setTimeout(
+      () => {
+        if (Date.now() < at) releaseAt(at);
+        else void release(at);
+      },
+      Math.max(0, at - Date.now()),
+    );
+  }
+
   /** The post's first platform request was answered (or the post gave up before sending one). */
   function firstAnswered(attemptId: number): void {
     if (awaitingFirstAnswer.delete(attemptId)) wakeIfIdle();
@@ -119,7 +133,7 @@ export function createDueGate(
       if (!group) {
         group = [];
         waiting.set(at, group);
-        setTimeout(() => void release(at), Math.max(0, at - Date.now()));
+        releaseAt(at);
         if (options.warm && at - warmAheadMs > Date.now())
           setTimeout(() => warm(at), at - warmAheadMs - Date.now());
       }
