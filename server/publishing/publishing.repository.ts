@@ -166,3 +166,23 @@ export async function listAttempts(db: Db, postId: string) {
     .orderBy('id', 'asc')
     .execute();
 }
+
+/** Create requests that may have reached a platform since `since`, per account, oldest first. */
+export async function listSentCreatesSince(
+  db: Db,
+  since: number,
+): Promise<Array<{ platform: string; socialAccountId: string; commitSentAt: number }>> {
+  const rows = await db
+    .selectFrom('publishAttempts')
+    .innerJoin('scheduledPosts', 'scheduledPosts.id', 'publishAttempts.postId')
+    .select(['scheduledPosts.platform', 'scheduledPosts.socialAccountId', 'publishAttempts.commitSentAt'])
+    .where('publishAttempts.commitSentAt', '>=', since)
+    .where('scheduledPosts.socialAccountId', 'is not', null)
+    .orderBy('publishAttempts.commitSentAt', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    platform: row.platform,
+    socialAccountId: row.socialAccountId as string,
+    commitSentAt: row.commitSentAt as number,
+  }));
+}

@@ -1,9 +1,10 @@
-import type { PlatformId } from '../../shared/platforms/ids.js';
+import { isPlatformId, type PlatformId } from '../../shared/platforms/ids.js';
 
 /**
  * Platforms' own posting caps per account (platform-apis.md): X 100 creates per 15 min per
  * user; Instagram 100 publishes and Threads 250 posts per 24 h. A post over the cap waits
- * for the window instead of failing.
+ * for the window instead of failing. The windows are counted in memory and seeded at start-up
+ * from the create requests the database says were sent, so a restart does not forget them.
  */
 const LIMITS: Partial<Record<PlatformId, { count: number; windowMs: number }>> = {
   twitter: { count: 100, windowMs: 15 * 60_000 },
@@ -12,9 +13,28 @@ const LIMITS: Partial<Record<PlatformId, { count: number; windowMs: number }>> =
   facebook: { count: 500, windowMs: 24 * 60 * 60_000 },
 };
 
+/** The longest window: how far back start-up has to look. */
+export const LONGEST_LIMIT_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowMs));
+
 export function createPublishLimiter() {
   const windows = new Map<string, number[]>();
   return {
+    /**
+     * Starts over from the creates the database says were sent (oldest first): at start-up, those
+     * of an earlier process count against this one's windows too.
+     */
+    seed(
+      sent: ReadonlyArray<{ platform: string; socialAccountId: string; commitSentAt: number }>,
+      now = Date.now(),
+    ) {
+      windows.clear();
+      for (const { platform, socialAccountId, commitSentAt } of sent) {
+        const limit = isPlatformId(platform) ? LIMITS[platform] : undefined;
+        if (!limit || commitSentAt <= now - limit.windowMs) continue;
+        const key = `${platform}:${socialAccountId}`;
+        windows.set(key, [...(windows.get(key) ?? []), commitSentAt]);
+      }
+    },
     /** Takes a slot for the account now, or answers when the next slot frees up. */
     take(
       platform: PlatformId,

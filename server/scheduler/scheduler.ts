@@ -11,11 +11,12 @@ import {
   claimDuePosts,
   claimPostNow,
   countOverdue,
+  listSentCreatesSince,
   nextDueTime,
   parseProgress,
 } from '../publishing/publishing.repository.js';
 import { createDueGate } from './due-gate.js';
-import { createPublishLimiter } from './publish-limits.js';
+import { createPublishLimiter, LONGEST_LIMIT_WINDOW_MS } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
 
 const SWEEP_MS = 1000;
@@ -276,6 +277,7 @@ export function createScheduler(deps: AppDeps): Scheduler {
       const now = Date.now();
       await recoverOrphanedPosts(deps, now);
       await failMissedPosts(deps, now);
+      limiter.seed(await listSentCreatesSince(db, now - LONGEST_LIMIT_WINDOW_MS), now);
       sweepTimer = setInterval(() => void tick(), SWEEP_MS);
       void tick();
     },

@@ -92,6 +92,41 @@ async function waitFor<T>(
 }
 
 describe('the publishing engine', () => {
+  it("remembers after a restart the creates X received before it: the window's 101st post waits", async () => {
+    // A process that stopped five minutes ago sent 100 creates for the account (X allows 100 per
+    // 15 minutes); this one starts with an empty memory.
+    const sentAt = Date.now() - 5 * 60_000;
+    for (let i = 0; i < 100; i++) {
+      const earlier = await createPost(`Earlier ${i}`);
+      await t.deps.db
+        .insertInto('publishAttempts')
+        .values({
+          postId: earlier.id,
+          attemptNo: 1,
+          startedAt: sentAt + i,
+          endedAt: sentAt + i + 200,
+          outcome: 'success',
+          httpStatus: 201,
+          error: null,
+          commitSentAt: sentAt + i,
+        })
+        .execute();
+    }
+    const due = await createPost('One too many', {
+      action: 'schedule',
+      scheduledAt: new Date(Date.now() + 1000).toISOString(),
+    });
+    await t.deps.scheduler.start();
+    const row = await waitFor(
+      () => postRow(due.id),
+      (post) => post.nextAttemptAt !== null,
+      10_000,
+    );
+    // It waits until the oldest of the 100 leaves the window, and X has seen nothing new.
+    expect(row).toMatchObject({ status: 'scheduled', nextAttemptAt: sentAt + 15 * 60_000 });
+    expect(await publishedTexts()).toEqual([]);
+  });
+
   it('publishes a scheduled post on time and tells the user', async () => {
     const at = new Date(Date.now() + 1500);
     const post = await createPost('Due in a moment', { action: 'schedule', scheduledAt: at.toISOString() });
