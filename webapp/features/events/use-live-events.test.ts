@@ -39,21 +39,27 @@ describe('live events', () => {
     expect(client.getQueryState(postKeys.detail('n'))?.isInvalidated).toBe(true);
   });
 
-  it('refreshes accounts and notifications, hands the notification to the bell, and leaves posts alone', () => {
+  it('refreshes accounts and the post lists that show them when accounts change', () => {
+    const client = new QueryClient();
+    client.setQueryData(['accounts'], []);
+    client.setQueryData(postKeys.list({ view: 'upcoming' }), page(['x']));
+    applyEvent(client, 'accounts.changed', {});
+    expect(client.getQueryState(['accounts'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(postKeys.list({ view: 'upcoming' }))?.isInvalidated).toBe(true);
+  });
+
+  it('refreshes notifications, hands the notification to the bell, and leaves posts alone', () => {
     // The hook runs in the browser; here a bare EventTarget stands in for window.
     const target = new EventTarget();
     const seen: unknown[] = [];
     target.addEventListener('postloom:notification', (event) => seen.push((event as CustomEvent).detail));
     Object.assign(globalThis, { window: target });
     const client = new QueryClient();
-    client.setQueryData(['accounts'], []);
     client.setQueryData(['notifications'], []);
     client.setQueryData(postKeys.list({ view: 'sent' }), page(['x']));
-    applyEvent(client, 'accounts.changed', {});
     applyEvent(client, 'notification.inserted', { notification: { id: 'n1' } });
     Reflect.deleteProperty(globalThis, 'window');
     expect(seen).toEqual([{ id: 'n1' }]);
-    expect(client.getQueryState(['accounts'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['notifications'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(postKeys.list({ view: 'sent' }))?.isInvalidated).toBe(false);
   });

@@ -115,6 +115,8 @@ export function applyEvent(
     }
     case 'accounts.changed':
       void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      // Lists show each post's account, and a disconnect fails the account's scheduled posts.
+      void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
       break;
     case 'notification.inserted':
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
