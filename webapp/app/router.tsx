@@ -1,25 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullScreenLoader } from '../components/full-screen-loader';
 import { LoadingCard } from '../components/loading-card';
 import { accountCallbackRoutes } from '../features/accounts/routes';
 import { authRoutes } from '../features/auth/routes';
 import { SubscriptionGate } from '../features/billing/components/subscription-gate';
-import { SubscriptionPage } from '../features/billing/pages/subscription-page';
-import { SubscriptionSuccessPage } from '../features/billing/pages/subscription-success-page';
-import { CalendarPage } from '../features/calendar/pages/calendar-page';
-import { ConnectExtensionPage } from '../features/extension/pages/connect-extension-page';
-import { DataDeletionPage } from '../features/legal/pages/data-deletion-page';
-import { PrivacyPolicyPage } from '../features/legal/pages/privacy-policy-page';
-import { TermsPage } from '../features/legal/pages/terms-page';
 import { DashboardPage } from '../features/posts/pages/dashboard-page';
-import { SentPage } from '../features/posts/pages/sent-page';
-import { QueuesPage } from '../features/queues/pages/queues-page';
-import { SchedulePage } from '../features/schedule/pages/schedule-page';
-import { NotificationSettingsPage } from '../features/settings/pages/notification-settings-page';
-import { PrivacySecurityPage } from '../features/settings/pages/privacy-security-page';
-import { ProfilePage } from '../features/settings/pages/profile-page';
-import { SettingsLayout } from '../features/settings/pages/settings-layout';
 import { AppShell } from '../features/shell/components/app-shell';
 import { AuthErrorPage } from '../features/shell/pages/auth-error-page';
 import { NotFoundPage } from '../features/shell/pages/not-found-page';
@@ -31,14 +18,58 @@ const AnalyticsPage = lazy(() =>
   import('../features/analytics/pages/analytics-page').then((module) => ({ default: module.AnalyticsPage })),
 );
 
+/**
+ * Pages other than the dashboard and sign-in are their own chunks, loaded by the router when a
+ * link to them is followed (the navigation waits for the chunk; no flash of a fallback).
+ */
+const pages = {
+  sent: () => import('../features/posts/pages/sent-page').then((m) => ({ Component: m.SentPage })),
+  schedule: () =>
+    import('../features/schedule/pages/schedule-page').then((m) => ({ Component: m.SchedulePage })),
+  calendar: () =>
+    import('../features/calendar/pages/calendar-page').then((m) => ({ Component: m.CalendarPage })),
+  queues: () => import('../features/queues/pages/queues-page').then((m) => ({ Component: m.QueuesPage })),
+  settings: () =>
+    import('../features/settings/pages/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+  profile: () =>
+    import('../features/settings/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  privacy: () =>
+    import('../features/settings/pages/privacy-security-page').then((m) => ({
+      Component: m.PrivacySecurityPage,
+    })),
+  deleteAccount: () =>
+    import('../features/settings/pages/privacy-security-page').then((m) => ({
+      element: <m.PrivacySecurityPage openDelete />,
+    })),
+  subscription: () =>
+    import('../features/billing/pages/subscription-page').then((m) => ({ Component: m.SubscriptionPage })),
+  notifications: () =>
+    import('../features/settings/pages/notification-settings-page').then((m) => ({
+      Component: m.NotificationSettingsPage,
+    })),
+  subscriptionSuccess: () =>
+    import('../features/billing/pages/subscription-success-page').then((m) => ({
+      Component: m.SubscriptionSuccessPage,
+    })),
+  connectExtension: () =>
+    import('../features/extension/pages/connect-extension-page').then((m) => ({
+      Component: m.ConnectExtensionPage,
+    })),
+  privacyPolicy: () =>
+    import('../features/legal/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
+  terms: () => import('../features/legal/pages/terms-page').then((m) => ({ Component: m.TermsPage })),
+  dataDeletion: () =>
+    import('../features/legal/pages/data-deletion-page').then((m) => ({ Component: m.DataDeletionPage })),
+} satisfies Record<string, RouteObject['lazy']>;
+
 /** Pages inside the guard and the application shell (paths relative to /). */
 function protectedRoutes(): RouteObject[] {
   return [
     { index: true, element: <DashboardPage /> },
     { path: 'dashboard', element: <DashboardPage /> },
-    { path: 'sent', element: <SentPage /> },
-    { path: 'schedule', element: <SchedulePage /> },
-    { path: 'calendar', element: <CalendarPage /> },
+    { path: 'sent', lazy: pages.sent },
+    { path: 'schedule', lazy: pages.schedule },
+    { path: 'calendar', lazy: pages.calendar },
     {
       path: 'analytics',
       element: (
@@ -47,23 +78,23 @@ function protectedRoutes(): RouteObject[] {
         </Suspense>
       ),
     },
-    { path: 'automated-queues', element: <QueuesPage /> },
+    { path: 'automated-queues', lazy: pages.queues },
     {
       path: 'settings',
-      element: <SettingsLayout />,
+      lazy: pages.settings,
       children: [
         { index: true, element: <Navigate to="/settings/profile" replace /> },
-        { path: 'profile', element: <ProfilePage /> },
-        { path: 'privacy', element: <PrivacySecurityPage /> },
-        { path: 'subscription', element: <SubscriptionPage /> },
-        { path: 'notifications', element: <NotificationSettingsPage /> },
-        { path: 'delete-account', element: <PrivacySecurityPage openDelete /> },
+        { path: 'profile', lazy: pages.profile },
+        { path: 'privacy', lazy: pages.privacy },
+        { path: 'subscription', lazy: pages.subscription },
+        { path: 'notifications', lazy: pages.notifications },
+        { path: 'delete-account', lazy: pages.deleteAccount },
         { path: '*', element: <NotFoundPage inShell /> },
       ],
     },
-    { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
+    { path: 'subscription/success', lazy: pages.subscriptionSuccess },
     { path: 'subscription', element: <Navigate to="/settings/subscription" replace /> },
-    { path: 'extension/connect', element: <ConnectExtensionPage /> },
+    { path: 'extension/connect', lazy: pages.connectExtension },
   ];
 }
 
@@ -72,13 +103,15 @@ export function createRoutes(): RouteObject[] {
   return [
     {
       errorElement: <RouteErrorBoundary />,
+      // Shown while the first page's chunk loads.
+      hydrateFallbackElement: <FullScreenLoader label="Loading..." />,
       children: [
         ...authRoutes,
         ...accountCallbackRoutes,
         { path: '/error', element: <AuthErrorPage /> },
-        { path: '/privacy', element: <PrivacyPolicyPage /> },
-        { path: '/terms', element: <TermsPage /> },
-        { path: '/data-deletion', element: <DataDeletionPage /> },
+        { path: '/privacy', lazy: pages.privacyPolicy },
+        { path: '/terms', lazy: pages.terms },
+        { path: '/data-deletion', lazy: pages.dataDeletion },
         {
           path: '/',
           element: (
