@@ -103,7 +103,22 @@ test('the shell shows the header, the sidebar and the dashboard heading', async 
   await expect(page.getByText('No sent posts found')).toBeVisible();
   await expect(page.getByText('Try adjusting your filters or send a new post')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Profile menu' }).click();
+  // The keyboard: ArrowDown opens the menu on its first item, arrows move and wrap, Escape closes.
+  const profile = page.getByRole('button', { name: 'Profile menu' });
+  await profile.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(profile).toBeFocused();
+
+  await profile.click();
   await expect(page.getByRole('menu').getByText(email)).toBeVisible();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings\/profile$/);

@@ -4,6 +4,10 @@ import { ChevronDownIcon, LogoutIcon, SettingsIcon } from '../../../components/i
 import { useSession } from '../../auth/api/get-session';
 import { useSignOut } from '../hooks/use-sign-out';
 
+function menuItems(root: HTMLElement | null): HTMLElement[] {
+  return [...(root?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+}
+
 /** The header's profile menu: the signed-in e-mail, Settings and Sign out. */
 export function ProfileMenu() {
   const { data: user } = useSession();
@@ -12,9 +16,14 @@ export function ProfileMenu() {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  /** Which item takes focus when the menu opens: the first, or the last after ArrowUp. */
+  const [focusOnOpen, setFocusOnOpen] = useState<'first' | 'last'>('first');
 
   useEffect(() => {
     if (!open) return;
+    // The menu button pattern (WAI-ARIA APG): focus moves into the menu as it opens.
+    const items = menuItems(rootRef.current);
+    (focusOnOpen === 'first' ? items[0] : items.at(-1))?.focus();
     function onPointerDown(event: PointerEvent) {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     }
@@ -30,7 +39,30 @@ export function ProfileMenu() {
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open]);
+  }, [open, focusOnOpen]);
+
+  /** Inside the open menu: arrows (wrapping), Home and End move between items; Tab leaves it. */
+  function onMenuKeyDown(event: React.KeyboardEvent) {
+    if (event.key === 'Tab') {
+      // The items unmount: focus goes back to the button rather than to the page's start.
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    const list = menuItems(rootRef.current);
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = {
+      ArrowDown: (at + 1) % list.length,
+      ArrowUp: (at - 1 + list.length) % list.length,
+      Home: 0,
+      End: list.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined || list.length === 0) return;
+    event.preventDefault();
+    list[next]?.focus();
+  }
 
   const email = user?.email ?? '';
   const initial = email.charAt(0).toUpperCase() || '?';
@@ -44,7 +76,16 @@ export function ProfileMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label="Profile menu"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setFocusOnOpen('first');
+          setOpen((value) => !value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          event.preventDefault();
+          setFocusOnOpen(event.key === 'ArrowDown' ? 'first' : 'last');
+          setOpen(true);
+        }}
         className="flex items-center gap-2 rounded-lg p-1.5 text-gray-700 hover:bg-gray-100"
       >
         <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700 text-sm">
@@ -58,6 +99,7 @@ export function ProfileMenu() {
           id={menuId}
           role="menu"
           aria-label="Profile"
+          onKeyDown={onMenuKeyDown}
           className="absolute right-0 z-40 mt-2 w-64 overflow-hidden rounded-xl border border-gray-200 bg-white py-1 shadow-lg"
         >
           <div className="border-gray-100 border-b px-4 py-3">
