@@ -61,7 +61,7 @@ export function CreatePostModal({
   initialScheduledAt = null,
   compact = false,
 }: CreatePostModalProps) {
-  const { state, fileErrors, actions } = useComposer();
+  const { state, fileErrors, notice, actions } = useComposer();
   const accountsQuery = useAccounts();
   const accounts = accountsQuery.data ?? [];
   const preferences = usePreferences();
@@ -311,6 +311,7 @@ export function CreatePostModal({
             state={state}
             actions={actions}
             fileErrors={fileErrors}
+            editorNotice={notice}
             platformAccounts={platformAccounts}
             account={account}
             error={error}
