@@ -138,6 +138,8 @@ export function Composer({ onActed }: { onActed: () => void }) {
 
   async function discardDraft() {
     await clearPendingDraft();
+    // What the page put in goes with it, unless the user has made it theirs.
+    if (draft && content === draftText(draft)) setContent('');
     setDraft(null);
     setAttachment(null);
   }
