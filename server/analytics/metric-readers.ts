@@ -1,4 +1,5 @@
 import type { AnalyticsPlatform } from '../../shared/analytics/api.js';
+import { truncateText } from '../../shared/text/truncate.js';
 import type { PlatformHttp } from '../publishing/platform-http.js';
 import { LINKEDIN_VERSION } from '../publishing/platforms/linkedin.js';
 import { graphJson } from '../publishing/platforms/meta-graph-client.js';
@@ -32,7 +33,8 @@ const THREADS_GRAPH = 'https://graph.threads.net/v1.0';
 const LINKEDIN_API = 'https://api.linkedin.com/rest';
 
 const auth = (ctx: ReaderContext) => ({ authorization: `Bearer ${ctx.token}` });
-const mapError = (status: number, body: string) => `Analytics read failed: ${status} - ${body.slice(0, 300)}`;
+const mapError = (status: number, body: string) =>
+  `Analytics read failed: ${status} - ${truncateText(body, 300)}`;
 const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 interface InsightRow {

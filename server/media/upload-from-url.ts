@@ -4,6 +4,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { request } from 'undici';
 import type { MediaDto } from '../../shared/posts/api.js';
+import { truncateText } from '../../shared/text/truncate.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import {
@@ -81,7 +82,7 @@ function nameFromUrl(url: URL): string {
   } catch {
     // keep the raw segment
   }
-  return (name || 'image').slice(0, 255);
+  return truncateText(name || 'image', 255, { unit: 'utf16' });
 }
 
 function isTimeout(error: unknown): boolean {

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { isPlatformId } from '../../shared/platforms/ids.js';
 import type { MediaDto } from '../../shared/posts/api.js';
+import { truncateText } from '../../shared/text/truncate.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
@@ -88,7 +89,7 @@ export async function uploadMedia(deps: AppDeps, userId: string, request: Reques
         return;
       }
       const id = newId();
-      const originalName = (info.filename || 'file').slice(0, 255);
+      const originalName = truncateText(info.filename || 'file', 255, { unit: 'utf16' });
       const fileName = safeFileName(originalName);
       const storagePath = relativeStoragePath(userId, id, fileName);
       const target = path.join(dir, `${id}-${fileName}`);

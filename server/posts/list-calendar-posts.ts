@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { CALENDAR_MAX_RANGE_DAYS, CALENDAR_SENT_DAYS, type CalendarQuery } from '../../shared/posts/api.js';
+import { CALENDAR_PREVIEW_CODE_POINTS } from '../../shared/posts/constants.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
 
 const DAY_MS = 86_400_000;
-// A cell shows 15 characters (spec 02), its accessible name 40.
-const PREVIEW_CHARS = 40;
 
 /**
  * GET /api/posts/calendar: one range of the user's scheduled posts and of sent posts from the
@@ -36,7 +35,7 @@ export async function listCalendarPostsJson(
       'status', status,
       'atMs', case when status = 'posted' and posted_at is not null then posted_at else scheduled_at end,
       'postType', post_type,
-      'preview', substr(content, 1, ${PREVIEW_CHARS}),
+      'preview', substr(content, 1, ${CALENDAR_PREVIEW_CODE_POINTS}),
       'mediaCount', json_array_length(media),
       'platformPostUrl', platform_post_url,
       'errorMessage', error_message

@@ -1,5 +1,6 @@
 import { type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
 import type { PlatformId } from '../../shared/platforms/ids.js';
+import { truncateText } from '../../shared/text/truncate.js';
 import type { Config } from '../config.js';
 import { platformUrl } from '../platforms/platform-endpoints.js';
 import { agent, dispatch } from './platform-connections.js';
@@ -157,7 +158,7 @@ function networkErrorCode(error: unknown): string | undefined {
 }
 
 function defaultMessage(status: number, body: string): string {
-  return `Action failed: ${body.slice(0, 500) || `HTTP ${status}`}`;
+  return `Action failed: ${truncateText(body, 500) || `HTTP ${status}`}`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { exceeds, graphemes, truncateText } from '../text/truncate';
+
 /** Post constants of spec 02 (sections 3, 4, 8 and 9). Wording is a requirement. */
 
 /** `publishing` is ours: a claimed post while the publisher works on it (never shown as a filter). */
@@ -73,13 +75,29 @@ export const MENTION_SEARCH_DEBOUNCE_MS = 300;
 
 /** Calendar: a post preview shows the first 15 characters; sent posts from the last 30 days. */
 export const CALENDAR_PREVIEW_LENGTH = 15;
+/** A calendar post's accessible name carries this many characters of its text. */
+export const CALENDAR_LABEL_LENGTH = 40;
+/** The calendar query reads this many code points of a post's text (SQLite's substr counts code points). */
+export const CALENDAR_PREVIEW_CODE_POINTS = 80;
+
+/**
+ * A calendar cell's text, cut to `length` characters a reader sees. A prefix as long as the
+ * server reads may end inside a character (half a family emoji, a flag without its second
+ * letter): its last grapheme is dropped before the cut.
+ */
+export function calendarPreview(preview: string, length: number): string {
+  const whole =
+    Array.from(preview).length >= CALENDAR_PREVIEW_CODE_POINTS
+      ? graphemes(preview).slice(0, -1).join('')
+      : preview;
+  return truncateText(whole, length);
+}
 export const CALENDAR_SENT_DAYS = 30;
 
-/** Text cut for previews: the first `length` code points and whether 'See more' is needed. */
+/** Text cut for previews: the first `length` characters a reader sees and whether 'See more' is needed. */
 export function truncatePreview(text: string, length: number): { text: string; truncated: boolean } {
-  const codePoints = Array.from(text);
-  if (codePoints.length <= length) return { text, truncated: false };
-  return { text: codePoints.slice(0, length).join(''), truncated: true };
+  if (!exceeds(text, length)) return { text, truncated: false };
+  return { text: truncateText(text, length), truncated: true };
 }
 
 /** Success toasts and error messages of spec 02 section 8. */

@@ -117,7 +117,7 @@ test('the calendar switches between month and week, and a click on a future day 
   await dialog.getByRole('textbox').first().fill('Made from the calendar');
   await dialog.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /linkedin post: Made from the calendar/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /LinkedIn post: Made from the calendar/ })).toBeVisible();
 });
 
 test('a post dragged to another day keeps its time of day, also after a reload', async ({ context }) => {
@@ -135,7 +135,7 @@ test('a post dragged to another day keeps its time of day, also after a reload',
   // Near the end of a month the two days may only be in the next month's grid.
   const needsNext = !monthGrid(today).includes(to);
   await page.goto(`${server.url}/calendar`);
-  const chip = page.getByRole('button', { name: /10:15 linkedin post: Drag me along/ });
+  const chip = page.getByRole('button', { name: /10:15 LinkedIn post: Drag me along/ });
   if (needsNext) await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(chip).toBeVisible();
   const targetCell = page.getByRole('button', { name: `${longLabel(to)}: create a post` });
@@ -176,7 +176,7 @@ test("a sent post's details show it as posted with its View on link", async ({ c
   );
   expect(published.post.status).toBe('posted');
   await page.goto(`${server.url}/calendar`);
-  await page.getByRole('button', { name: /twitter post: Out in the world/ }).click();
+  await page.getByRole('button', { name: /(X|Twitter) post: Out in the world/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Post details' });
   await expect(dialog.getByText('posted', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Out in the world')).toBeVisible();
@@ -211,7 +211,7 @@ test('a phone opens the calendar as a list of the month, and a listed post opens
   await expect(page.getByRole('heading', { name: longLabel(day) })).toBeVisible();
   // The page itself never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.getByRole('button', { name: /08:45 linkedin post: Read on a phone/ }).click();
+  await page.getByRole('button', { name: /08:45 LinkedIn post: Read on a phone/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Post details' });
   await expect(dialog.getByText('Read on a phone')).toBeVisible();
   await expect(dialog.getByText('scheduled', { exact: true })).toBeVisible();
@@ -219,7 +219,7 @@ test('a phone opens the calendar as a list of the month, and a listed post opens
 
   // The grids stay one tap away.
   await page.getByRole('button', { name: 'Month', exact: true }).click();
-  await expect(page.getByRole('button', { name: /08:45 linkedin post: Read on a phone/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /08:45 LinkedIn post: Read on a phone/ })).toBeVisible();
 });
 
 function longLabel(date: string): string {

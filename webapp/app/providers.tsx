@@ -23,7 +23,20 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" richColors closeButton />
+      {/* Bottom right, clear of the header's bell and profile menu and of the dashboard's round
+          button; on phones (sonner: up to 600 px) full width at the bottom, above the home
+          indicator, away from the composer's close button. */}
+      <Toaster
+        position="bottom-right"
+        offset={{ bottom: '6.5rem', right: '2rem' }}
+        mobileOffset={{
+          bottom: 'calc(env(safe-area-inset-bottom, 0px) + 5.5rem)',
+          left: '0.75rem',
+          right: '0.75rem',
+        }}
+        richColors
+        closeButton
+      />
     </QueryClientProvider>
   );
 }

@@ -24,6 +24,27 @@ export interface ModalProps {
   fullScreenOnMobile?: boolean;
 }
 
+/**
+ * Open dialogs, innermost last (a confirmation over the composer): only the top one answers
+ * Escape and keeps Tab inside, and the page scrolls again when the last one closes.
+ */
+const openDialogs: object[] = [];
+let overflowBeforeDialogs = '';
+
+function addOpenDialog(token: object) {
+  if (openDialogs.length === 0) {
+    overflowBeforeDialogs = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+  }
+  openDialogs.push(token);
+}
+
+function removeOpenDialog(token: object) {
+  const index = openDialogs.indexOf(token);
+  if (index >= 0) openDialogs.splice(index, 1);
+  if (openDialogs.length === 0) document.body.style.overflow = overflowBeforeDialogs;
+}
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -53,13 +74,14 @@ export function Modal({
   useEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    const token = {};
+    addOpenDialog(token);
     const panel = panelRef.current;
     const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
     first?.focus();
 
     function onKeyDown(event: KeyboardEvent) {
+      if (openDialogs[openDialogs.length - 1] !== token) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -93,7 +115,7 @@ export function Modal({
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = previousOverflow;
+      removeOpenDialog(token);
       previouslyFocused?.focus?.();
     };
   }, [open, initialFocusRef]);

@@ -1,5 +1,6 @@
 import type { AccountDto } from '../../../shared/accounts/account';
 import { getPlatform } from '../../../shared/platforms/registry';
+import { firstGrapheme } from '../../../shared/text/truncate';
 
 /** Connected accounts as avatars; several may be chosen. */
 export function AccountPicker({
@@ -33,7 +34,7 @@ export function AccountPicker({
               {account.avatarUrl ? (
                 <img src={account.avatarUrl} alt="" />
               ) : (
-                account.accountName.slice(0, 1).toUpperCase()
+                firstGrapheme(account.accountName).toUpperCase()
               )}
             </span>
             <span className="platform">{platform.shortName}</span>

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { browser } from 'wxt/browser';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountDto } from '../../../shared/accounts/account';
 import type { PlatformId } from '../../../shared/platforms/ids';
 import type { MediaDto } from '../../../shared/posts/api';
@@ -8,43 +7,18 @@ import { apiRequest } from '../api/api-client';
 import { sendToBackground } from '../messaging/messages';
 import { AddToQueue } from '../queues/add-to-queue';
 import { getServerUrl } from '../server/server-address';
+import { ConfirmPrompt } from '../ui/confirm-prompt';
 import { AccountPicker } from './account-picker';
+import { type Attachment, AttachmentCard } from './attachment-card';
 import { CharacterCounters } from './character-counters';
-import {
-  type ComposerAction,
-  createPosts,
-  formatQueuedTime,
-  type PostResult,
-  webAppPathFor,
-} from './create-posts';
+import { type ComposerAction, createPosts, type PostResult } from './create-posts';
+import { currentTabLink, type TabLink } from './current-tab';
 import { clearPendingDraft, draftText, getPendingDraft, type PendingDraft } from './pending-draft';
+import { PostResults } from './post-results';
 import { ScheduleFields } from './schedule-fields';
+import { restoreMessage } from './unsent-post';
+import { useUnsentPost } from './use-unsent-post';
 import { defaultScheduleTime, type WallTime, zonedTimeToUtc } from './zoned-time';
-
-interface TabLink {
-  title: string;
-  url: string;
-}
-
-type Attachment =
-  | { status: 'loading' }
-  | { status: 'ready'; media: MediaDto }
-  | { status: 'error'; message: string };
-
-async function currentTabLink(): Promise<TabLink | null> {
-  const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
-  const url = tab?.url ?? '';
-  // The composer opened in its own window or tab has no page to offer.
-  if (!/^https?:/.test(url)) return null;
-  return { title: tab?.title ?? url, url };
-}
-
-const ACTION_DONE: Record<ComposerAction, string> = {
-  publish: 'Posted',
-  schedule: 'Scheduled',
-  draft: 'Draft saved',
-  queue: 'Added to the queue',
-};
 
 /** The popup composer: accounts, text with counters, link, attachment, Post now / Schedule / Save draft. */
 export function Composer({ onActed }: { onActed: () => void }) {
@@ -56,6 +30,10 @@ export function Composer({ onActed }: { onActed: () => void }) {
   const [draft, setDraft] = useState<PendingDraft | null>(null);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [when, setWhen] = useState<WallTime>(() => defaultScheduleTime(Date.now(), 'UTC'));
+  const [whenChosen, setWhenChosen] = useState(false);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const sending = useRef<AbortController | null>(null);
   const [busy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [results, setResults] = useState<{ action: ComposerAction; items: PostResult[] } | null>(null);
@@ -66,11 +44,13 @@ export function Composer({ onActed }: { onActed: () => void }) {
       setServer(await getServerUrl());
       setTabLink(await currentTabLink().catch(() => null));
       try {
-        const [{ accounts: list }, prefs] = await Promise.all([
+        const [{ accounts: list }, prefs, session] = await Promise.all([
           apiRequest<{ accounts: AccountDto[] }>('/api/accounts'),
           apiRequest<Preferences>('/api/settings/preferences'),
+          apiRequest<{ user: { id: string } }>('/api/auth/session'),
         ]);
         setAccounts(list);
+        setUserId(session.user.id);
         setPreferences(prefs);
         setWhen(defaultScheduleTime(Date.now(), prefs.timezone));
       } catch (error) {
@@ -94,6 +74,54 @@ export function Composer({ onActed }: { onActed: () => void }) {
     })();
   }, []);
 
+  // The popup closing stops following posts it sent (the server goes on; the notifications tell).
+  useEffect(() => {
+    const controller = new AbortController();
+    sending.current = controller;
+    return () => controller.abort();
+  }, []);
+
+  const media = attachment?.status === 'ready' ? attachment.media : null;
+  // A right-click's page, text or image comes back on its own until used or discarded: only
+  // what the user wrote, attached or chose beyond it is work to keep.
+  const holdsAnything =
+    (content.trim() !== '' && content !== (draft ? draftText(draft) : '')) ||
+    (media !== null && !draft) ||
+    whenChosen;
+  const unsent = useUnsentPost(
+    userId,
+    { content, accountIds: selected, media, when: whenChosen ? when : null },
+    holdsAnything,
+  );
+
+  function restore() {
+    const post = unsent.offer;
+    unsent.answered();
+    if (!post) return;
+    setContent(post.content);
+    setSelected(post.accountIds.filter((id) => (accounts ?? []).some((a) => a.id === id)));
+    setAttachment(post.media ? { status: 'ready', media: post.media } : null);
+    if (post.when) {
+      setWhen(post.when);
+      setWhenChosen(true);
+    }
+    // The restored post replaces what a right-click had put in.
+    setDraft(null);
+    void clearPendingDraft();
+  }
+
+  async function discardAll() {
+    setConfirmingDiscard(false);
+    await clearPendingDraft();
+    await unsent.clear();
+    setDraft(null);
+    setAttachment(null);
+    setContent('');
+    setSelected([]);
+    setWhenChosen(false);
+    setWhen(defaultScheduleTime(Date.now(), preferences.timezone));
+  }
+
   const chosen = useMemo(
     () => (accounts ?? []).filter((account) => selected.includes(account.id)),
     [accounts, selected],
@@ -110,6 +138,8 @@ export function Composer({ onActed }: { onActed: () => void }) {
 
   async function discardDraft() {
     await clearPendingDraft();
+    // What the page put in goes with it, unless the user has made it theirs.
+    if (draft && content === draftText(draft)) setContent('');
     setDraft(null);
     setAttachment(null);
   }
@@ -119,21 +149,27 @@ export function Composer({ onActed }: { onActed: () => void }) {
     setResults(null);
     const scheduledAt =
       action === 'schedule' ? zonedTimeToUtc(when, preferences.timezone).toISOString() : null;
+    const created = (items: PostResult[]) =>
+      items.length === chosen.length && items.every((item) => item.post);
+    let cleared = false;
     const items = await createPosts({
       accounts: chosen,
       content,
-      mediaIds: attachment?.status === 'ready' ? [attachment.media.id] : [],
+      mediaIds: media ? [media.id] : [],
       action,
       scheduledAt,
+      signal: sending.current?.signal,
+      onProgress: (progress) => {
+        setResults({ action, items: progress });
+        // Every post is stored: the composition is done with, even while it is still sending.
+        if (!cleared && created(progress)) {
+          cleared = true;
+          setBusy(false);
+          void discardAll();
+        }
+      },
     });
     setResults({ action, items });
-    if (items.length > 0 && items.every((item) => item.post)) {
-      await clearPendingDraft();
-      setDraft(null);
-      setAttachment(null);
-      setContent('');
-      setSelected([]);
-    }
     setBusy(false);
     await sendToBackground('badge:refresh', {});
     onActed();
@@ -142,38 +178,24 @@ export function Composer({ onActed }: { onActed: () => void }) {
   const canSubmit = chosen.length > 0 && !busy && attachment?.status !== 'loading';
   return (
     <section className="card" aria-label="Composer">
-      <h2>Create a post</h2>
+      <div className="spread">
+        <h2>Create a post</h2>
+        {holdsAnything ? (
+          <button type="button" className="link" onClick={() => setConfirmingDiscard(true)}>
+            Discard post
+          </button>
+        ) : null}
+      </div>
       {loadError ? <p className="error">{loadError}</p> : null}
       {accounts === null && !loadError ? <p className="muted">Loading accounts…</p> : null}
       {accounts ? <AccountPicker accounts={accounts} selected={selected} onToggle={toggle} /> : null}
 
-      {draft ? (
-        <section className="card" aria-label="From the page">
-          <div className="spread">
-            <strong>
-              {draft.kind === 'image' ? 'Image' : draft.kind === 'selection' ? 'Selected text' : 'Page'} from{' '}
-              {draft.title || draft.url}
-            </strong>
-            <button type="button" className="link" onClick={() => void discardDraft()}>
-              Discard
-            </button>
-          </div>
-          {draft.kind === 'image' && draft.imageUrl ? (
-            <div className="attachment">
-              <img src={draft.imageUrl} alt="Chosen from the page" />
-              <span className="muted" data-testid="attachment-status">
-                {attachment?.status === 'loading'
-                  ? 'Adding the image…'
-                  : attachment?.status === 'ready'
-                    ? `Image attached (${attachment.media.mimeType})`
-                    : attachment?.status === 'error'
-                      ? attachment.message
-                      : ''}
-              </span>
-            </div>
-          ) : null}
-        </section>
-      ) : null}
+      <AttachmentCard
+        draft={draft}
+        attachment={attachment}
+        onDiscardDraft={() => void discardDraft()}
+        onRemoveAttachment={() => setAttachment(null)}
+      />
 
       <label>
         Post text
@@ -198,7 +220,10 @@ export function Composer({ onActed }: { onActed: () => void }) {
 
       <ScheduleFields
         value={when}
-        onChange={setWhen}
+        onChange={(value) => {
+          setWhen(value);
+          setWhenChosen(true);
+        }}
         timeZone={preferences.timezone}
         timeFormat={preferences.timeFormat}
       />
@@ -235,25 +260,31 @@ export function Composer({ onActed }: { onActed: () => void }) {
       />
 
       {results ? (
-        <ul className="notifications" aria-label="Results">
-          {results.items.map((item) => (
-            <li key={item.account.id} className={item.error ? 'error' : 'success'}>
-              {item.account.accountName}:{' '}
-              {item.error ??
-                (results.action === 'queue' && item.post
-                  ? `Added to the queue for ${formatQueuedTime(item.post.scheduledAt, preferences.timezone, preferences.timeFormat)}`
-                  : ACTION_DONE[results.action])}
-            </li>
-          ))}
-          {results.items.some((item) => item.post) ? (
-            <li>
-              <a href={`${server}${webAppPathFor(results.action)}`} target="_blank" rel="noreferrer">
-                View in Postloom
-              </a>
-            </li>
-          ) : null}
-        </ul>
+        <PostResults
+          action={results.action}
+          items={results.items}
+          preferences={preferences}
+          server={server}
+        />
       ) : null}
+      <ConfirmPrompt
+        open={unsent.offer !== null}
+        title="Restore your unsent post?"
+        message={unsent.offer ? restoreMessage(unsent.offer) : ''}
+        cancelLabel="Restore"
+        onCancel={restore}
+        confirmLabel="Discard"
+        onConfirm={() => void unsent.clear()}
+      />
+      <ConfirmPrompt
+        open={confirmingDiscard}
+        title="Discard this post?"
+        message="What you wrote and attached to this post will be lost."
+        cancelLabel="Keep editing"
+        onCancel={() => setConfirmingDiscard(false)}
+        confirmLabel="Discard"
+        onConfirm={() => void discardAll()}
+      />
     </section>
   );
 }

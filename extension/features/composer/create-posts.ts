@@ -12,9 +12,20 @@ export interface PostResult {
   error: string | null;
 }
 
+/** While a sent post has no outcome yet, the popup asks the server this often. */
+export const OUTCOME_POLL_MS = 2000;
+
+/** Not in the spec: a post the platform refused without saying why. */
+export const FAILED_WITHOUT_REASON = 'The platform refused the post.';
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
+}
+
 /**
  * One post per chosen account (each platform has its own rules: the server's message is kept
- * per account). Post now creates the post with action 'publish' and then publishes it.
+ * per account). Post now creates every post, then publishes them side by side and follows each
+ * until the server reports its outcome; `onProgress` sees every step ("Sending..." first).
  */
 export async function createPosts(input: {
   accounts: AccountDto[];
@@ -22,8 +33,12 @@ export async function createPosts(input: {
   mediaIds: string[];
   action: ComposerAction;
   scheduledAt: string | null;
+  onProgress?: (results: PostResult[]) => void;
+  signal?: AbortSignal;
+  pollMs?: number;
 }): Promise<PostResult[]> {
   const results: PostResult[] = [];
+  const report = () => input.onProgress?.([...results]);
   for (const account of input.accounts) {
     try {
       const { post } = await apiRequest<{ post: PostDto }>('/api/posts', {
@@ -36,21 +51,73 @@ export async function createPosts(input: {
           ...(input.action === 'schedule' && input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
         },
       });
-      if (input.action === 'publish') {
-        const published = await apiRequest<{ post: PostDto }>(`/api/posts/${post.id}/publish`, {
-          method: 'POST',
-        });
-        results.push({ account, post: published.post, error: null });
-      } else {
-        results.push({ account, post, error: null });
-      }
+      results.push({ account, post, error: null });
     } catch (error) {
-      results.push({ account, post: null, error: error instanceof ApiError ? error.message : String(error) });
+      results.push({ account, post: null, error: messageOf(error) });
       // Signed out: the other accounts would fail the same way.
       if (error instanceof ApiError && error.status === 401) break;
+    } finally {
+      report();
     }
   }
+  if (input.action !== 'publish') return results;
+  await Promise.all(
+    results.map(async (result, index) => {
+      if (!result.post) return;
+      try {
+        const settled = await publishAndFollow(result.post.id, input.signal, input.pollMs ?? OUTCOME_POLL_MS);
+        results[index] = { ...result, post: settled };
+      } catch (error) {
+        if (input.signal?.aborted) return;
+        results[index] = { ...result, error: messageOf(error) };
+      }
+      report();
+    }),
+  );
   return results;
+}
+
+/** Posted or failed: the server has the outcome. */
+export function isSettled(post: PostDto): boolean {
+  return post.status === 'posted' || post.status === 'failed';
+}
+
+/**
+ * Post Now answers with the post once the engine has tried it; a post the engine will retry
+ * (or that another worker is sending) is read again until it is posted or failed.
+ */
+async function publishAndFollow(postId: string, signal: AbortSignal | undefined, pollMs: number) {
+  let { post } = await apiRequest<{ post: PostDto }>(`/api/posts/${postId}/publish`, { method: 'POST' });
+  while (!isSettled(post) && !signal?.aborted) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, pollMs);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    if (signal?.aborted) break;
+    ({ post } = await apiRequest<{ post: PostDto }>(`/api/posts/${postId}`));
+  }
+  return post;
+}
+
+export type ResultView =
+  | { tone: 'pending'; text: string }
+  | { tone: 'success'; text: string; url?: string | null }
+  | { tone: 'error'; text: string };
+
+/** What the popup says for one account: "Sending..." until the server has the outcome. */
+export function describeResult(action: ComposerAction, result: PostResult, done: string): ResultView {
+  if (result.error) return { tone: 'error', text: result.error };
+  if (!result.post) return { tone: 'pending', text: 'Sending...' };
+  if (action !== 'publish') return { tone: 'success', text: done };
+  if (result.post.status === 'posted')
+    return { tone: 'success', text: 'Posted', url: result.post.platformPostUrl };
+  if (result.post.status === 'failed') {
+    return { tone: 'error', text: `Failed: ${result.post.errorMessage || FAILED_WITHOUT_REASON}` };
+  }
+  return { tone: 'pending', text: 'Sending...' };
 }
 
 /** When a queued post will go out, in the user's zone and clock: 'Tue, Nov 24, 09:00'. */

@@ -1,4 +1,5 @@
 import twitterText from 'twitter-text';
+import { truncateText } from '../../../shared/text/truncate.js';
 import type {
   PlatformAdapter,
   PublishContext,
@@ -178,7 +179,10 @@ async function uploadMedia(
     await ctx.http.request(`${API}/media/metadata`, {
       method: 'POST',
       headers: await authHeaders(ctx, true),
-      body: JSON.stringify({ id, metadata: { alt_text: { text: altText.slice(0, 1000) } } }),
+      body: JSON.stringify({
+        id,
+        metadata: { alt_text: { text: truncateText(altText, 1000, { unit: 'utf16' }) } },
+      }),
       mapError: twitterErrorMessage,
     });
   }

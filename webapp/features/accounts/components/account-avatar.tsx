@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AccountDto } from '../../../../shared/accounts/account';
 import { getPlatform } from '../../../../shared/platforms/registry';
+import { firstGrapheme } from '../../../../shared/text/truncate';
 
 /** The account's picture, or its initial on the platform's colour when there is none (or it fails to load). */
 export function AccountAvatar({
@@ -28,7 +29,7 @@ export function AccountAvatar({
       style={{ backgroundColor: getPlatform(account.platform).brandColor }}
       className={`${className} inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white text-xs`}
     >
-      {account.accountName.slice(0, 1).toUpperCase()}
+      {firstGrapheme(account.accountName).toUpperCase()}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { getPlatform } from '../../../../shared/platforms/registry';
 import type { CalendarPostDto } from '../../../../shared/posts/api';
+import { CALENDAR_LABEL_LENGTH, calendarPreview } from '../../../../shared/posts/constants';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
@@ -75,8 +76,9 @@ export function ListView({
             <div className="mb-2 flex items-center justify-between gap-2">
               <h3 className="font-semibold text-gray-900 text-sm">
                 {longDate(day)}
+                {day === today ? ' ' : null}
                 {day === today ? (
-                  <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 font-medium text-white text-xs">
+                  <span className="ml-1 rounded-full bg-brand-600 px-2 py-0.5 font-medium text-white text-xs">
                     Today
                   </span>
                 ) : null}
@@ -127,7 +129,7 @@ function ListRow({
     <button
       type="button"
       onClick={() => onOpen(post)}
-      aria-label={`${time} ${post.platform} post: ${post.preview}${missed ? ` (${post.status})` : ''}`}
+      aria-label={`${time} ${getPlatform(post.platform).displayName} post: ${calendarPreview(post.preview, CALENDAR_LABEL_LENGTH)}${missed ? ` (${post.status})` : ''}`}
       className={`flex w-full min-w-0 items-start gap-3 rounded-lg border border-gray-200 px-3 py-2 text-left hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-500 ${
         missed ? 'opacity-60' : ''
       }`}
@@ -143,7 +145,9 @@ function ListRow({
             {post.status}
           </span>
         </span>
-        <span className="mt-0.5 truncate text-gray-700 text-sm">{post.preview || '(no text)'}</span>
+        <span className="mt-0.5 truncate text-gray-700 text-sm">
+          {calendarPreview(post.preview, CALENDAR_LABEL_LENGTH) || '(no text)'}
+        </span>
       </span>
     </button>
   );

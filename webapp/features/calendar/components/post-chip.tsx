@@ -1,5 +1,11 @@
 import { useDraggable } from '@dnd-kit/core';
+import { getPlatform } from '../../../../shared/platforms/registry';
 import type { CalendarPostDto } from '../../../../shared/posts/api';
+import {
+  CALENDAR_LABEL_LENGTH,
+  CALENDAR_PREVIEW_LENGTH,
+  calendarPreview,
+} from '../../../../shared/posts/constants';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { PlatformIcon } from '../../posts/components/platform-icon';
 import { formatTime } from '../../posts/lib/time';
@@ -38,7 +44,7 @@ export function PostChip({
   });
   const past = post.atMs <= Date.now();
   const missed = past && post.status !== 'posted';
-  const preview = post.preview.slice(0, 15) || '(no text)';
+  const preview = calendarPreview(post.preview, CALENDAR_PREVIEW_LENGTH) || '(no text)';
   const time = formatTime(post.atMs, timezone, timeFormat);
   return (
     <button
@@ -51,7 +57,7 @@ export function PostChip({
         event.stopPropagation();
         onOpen(post);
       }}
-      aria-label={`${time} ${post.platform} post: ${post.preview.slice(0, 40)}${missed ? ` (${post.status})` : ''}${movable ? '. Press Space to move it.' : ''}`}
+      aria-label={`${time} ${getPlatform(post.platform).displayName} post: ${calendarPreview(post.preview, CALENDAR_LABEL_LENGTH)}${missed ? ` (${post.status})` : ''}${movable ? '. Press Space to move it.' : ''}`}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
       className={`flex w-full min-w-0 items-center gap-1 rounded border border-gray-200 border-l-4 bg-white px-1 py-0.5 text-left text-xs shadow-sm hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-500 ${
         ACCENT[post.status] ?? 'border-l-blue-500'

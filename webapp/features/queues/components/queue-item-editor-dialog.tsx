@@ -63,7 +63,7 @@ export function QueueItemEditorDialog({
   item: QueueItemDto | null;
   onClose: () => void;
 }) {
-  const { state, fileErrors, actions } = useComposer();
+  const { state, fileErrors, notice, actions } = useComposer();
   const accounts = useAccounts().data ?? [];
   const addItem = useAddQueueItem();
   const updateItem = useUpdateQueueItem();
@@ -157,6 +157,7 @@ export function QueueItemEditorDialog({
           state={state}
           actions={actions}
           fileErrors={fileErrors}
+          editorNotice={notice}
           platformAccounts={platformAccounts}
           account={account}
           error={error}

@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { type KeyboardEvent, useState } from 'react';
 import { getPlatform } from '../../../../shared/platforms/registry';
 import type { QueueItemDto } from '../../../../shared/queues/api';
+import { truncateText } from '../../../../shared/text/truncate';
 import { Button } from '../../../components/button';
 import { GripIcon, PencilIcon, TrashIcon } from '../../../components/icons';
 import { PlatformIcon } from '../../posts/components/platform-icon';
@@ -11,7 +12,7 @@ import { QueueItemActivity } from './queue-item-activity';
 export function itemExcerpt(item: QueueItemDto, length = 60): string {
   const text = (item.tweets?.[0]?.content ?? item.content).replace(/\s+/g, ' ').trim();
   if (!text) return `${getPlatform(item.platform).displayName} post with media`;
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+  return truncateText(text, length, { ellipsis: '…' });
 }
 
 export interface QueueItemRowProps {

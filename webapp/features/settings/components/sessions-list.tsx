@@ -20,8 +20,9 @@ export function SessionsList() {
           <div className="min-w-0">
             <p className="font-medium text-gray-900 text-sm">
               {describeUserAgent(session.userAgent, session.kind)}
+              {session.current ? ' ' : null}
               {session.current ? (
-                <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 font-medium text-green-800 text-xs">
+                <span className="ml-1 rounded-full bg-green-100 px-2 py-0.5 font-medium text-green-800 text-xs">
                   This device
                 </span>
               ) : null}

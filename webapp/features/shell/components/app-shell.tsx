@@ -32,13 +32,16 @@ export function AppShell() {
       </a>
       <AppHeader isMenuOpen={isMenuOpen} onToggleMenu={() => setMenuOpen((value) => !value)} />
       {isOnline ? null : <OfflineBanner />}
-      <div className="flex">
+      {/* The column's background spans the whole page however long; its content stays in view. */}
+      <div className="flex min-h-[calc(100dvh-4rem)]">
         <aside
           id="app-sidebar-desktop"
           aria-label="Sidebar"
-          className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 border-gray-200 border-r bg-white lg:block"
+          className="hidden w-64 shrink-0 border-gray-200 border-r bg-white lg:block"
         >
-          <Sidebar />
+          <div className="sticky top-16 h-[calc(100dvh-4rem)]">
+            <Sidebar />
+          </div>
         </aside>
         {isMenuOpen ? <MobileDrawer onClose={() => setMenuOpen(false)} /> : null}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">

@@ -14,6 +14,8 @@ export interface ComposerFieldsProps {
   state: ComposerState;
   actions: ComposerActions;
   fileErrors: Record<string, string[]>;
+  /** What the composer did for the user, said in the editor (TikTok's automatic post type). */
+  editorNotice?: string | null;
   /** The connected accounts of the chosen platform, and the one the post is for. */
   platformAccounts: AccountDto[];
   account: AccountDto | null;
@@ -39,6 +41,7 @@ export function ComposerFields({
   state,
   actions,
   fileErrors,
+  editorNotice = null,
   platformAccounts,
   account,
   error,
@@ -83,7 +86,7 @@ export function ComposerFields({
             {usesChain(platform) ? (
               <ChainEditor key={editorKey} state={state} actions={actions} fileErrors={fileErrors} />
             ) : (
-              <SingleEditor state={state} actions={actions} fileErrors={fileErrors} />
+              <SingleEditor state={state} actions={actions} fileErrors={fileErrors} notice={editorNotice} />
             )}
           </section>
           {compact ? null : (

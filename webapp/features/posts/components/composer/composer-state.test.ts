@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaDto, PostDto } from '../../../../../shared/posts/api';
-import { type ComposerState, initialState, isUploading, stateFromPost, toPostBody } from './composer-state';
+import {
+  type ComposerState,
+  hasChanges,
+  initialState,
+  isUploading,
+  mediaFromDto,
+  stateFromPost,
+  toPostBody,
+} from './composer-state';
 
 function media(id: string): MediaDto {
   return {
@@ -107,5 +115,37 @@ describe('composer state', () => {
       media: null,
     });
     expect(isUploading(state)).toBe(true);
+  });
+
+  it('holds nothing when only a platform and its account are chosen', () => {
+    const empty = initialState(null, '2026-11-22T09:00:00.000Z');
+    expect(hasChanges(empty, empty)).toBe(false);
+    const chosen = { ...initialState('tiktok', '2026-11-22T09:00:00.000Z'), accountId: 'a1' };
+    expect(hasChanges(chosen, empty)).toBe(false);
+  });
+
+  it('holds something with text, media, another tweet, a chosen time or a changed option', () => {
+    const empty = initialState(null, null);
+    const base = { ...initialState('tiktok'), accountId: 'a1' };
+    const item = base.items[0]!;
+    expect(hasChanges({ ...base, items: [{ ...item, content: 'hi' }] }, empty)).toBe(true);
+    expect(hasChanges({ ...base, items: [{ ...item, media: [mediaFromDto(media('m1'))] }] }, empty)).toBe(
+      true,
+    );
+    expect(hasChanges({ ...base, scheduledAt: '2026-11-23T10:00:00.000Z' }, empty)).toBe(true);
+    expect(hasChanges({ ...base, metadata: { ...base.metadata, disable_duet: true } }, empty)).toBe(true);
+    expect(hasChanges({ ...base, postType: 'photo' }, empty)).toBe(true);
+    const x = initialState('twitter');
+    expect(hasChanges({ ...x, items: [...x.items, { key: 'k2', content: '', media: [] }] }, empty)).toBe(
+      true,
+    );
+  });
+
+  it('compares a stored post with the post as loaded', () => {
+    const loaded = stateFromPost(post({ tweets: [{ content: 'one', media: [] }] }));
+    const again = stateFromPost(post({ tweets: [{ content: 'one', media: [] }] }));
+    expect(hasChanges(again, loaded)).toBe(false);
+    expect(hasChanges({ ...again, items: [{ ...again.items[0]!, content: 'one!' }] }, loaded)).toBe(true);
+    expect(hasChanges({ ...again, accountId: 'a2' }, loaded)).toBe(true);
   });
 });

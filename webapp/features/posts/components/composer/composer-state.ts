@@ -136,3 +136,30 @@ export function toPostBody(state: ComposerState) {
     metadata: { ...state.metadata, postType: effectivePostType(state) },
   };
 }
+
+/** What the user put into a composition, without the keys that change on every load. */
+function contentKey(state: ComposerState): string {
+  return JSON.stringify({
+    accountId: state.accountId,
+    postType: state.postType,
+    items: state.items.map((item) => ({
+      content: item.content,
+      media: item.media.map((m) => m.media?.id ?? `uploading:${m.key}`),
+    })),
+    metadata: state.metadata,
+    scheduledAt: state.scheduledAt,
+  });
+}
+
+/**
+ * Whether closing would lose something: text, media, another tweet, a chosen time, a post type
+ * or platform option. A new composition is compared with an empty one for its platform (the
+ * platform and its account alone are not work); a stored post with the post as loaded.
+ */
+export function hasChanges(state: ComposerState, baseline: ComposerState): boolean {
+  const isNew = baseline.platform === null || baseline.platform !== state.platform;
+  const reference = isNew
+    ? { ...initialState(state.platform, baseline.scheduledAt), accountId: state.accountId }
+    : baseline;
+  return contentKey(state) !== contentKey(reference);
+}

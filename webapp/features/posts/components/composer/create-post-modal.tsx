@@ -10,12 +10,12 @@ import {
 } from '../../../../../shared/posts/api';
 import { POST_MESSAGES, TIKTOK_DRAFT_SCHEDULED_AT } from '../../../../../shared/posts/constants';
 import { validatePost } from '../../../../../shared/posts/validate-post';
-import { Button } from '../../../../components/button';
 import { LoadingCard } from '../../../../components/loading-card';
 import { Modal } from '../../../../components/modal';
 import { ApiError } from '../../../../lib/api-client';
 import { useAccounts } from '../../../accounts/api/list-accounts';
 import { openConnectModal } from '../../../accounts/connect-modal-store';
+import { useSession } from '../../../auth/api/get-session';
 import { useCreatePost } from '../../api/create-post';
 import { getPostQueryOptions } from '../../api/get-post';
 import { usePreferences } from '../../api/preferences';
@@ -23,11 +23,13 @@ import { usePublishPost } from '../../api/publish-post';
 import { useUpdatePost } from '../../api/update-post';
 import { formatDateTime } from '../../lib/time';
 import { ComposerFields } from './composer-fields';
+import { ComposerFooter } from './composer-footer';
 import { ErrorBox, toPostInput } from './composer-input';
-import { initialState, isUploading, toPostBody } from './composer-state';
-import { DateTimePicker } from './date-time-picker';
+import { type ComposerState, initialState, isUploading, stateFromPost, toPostBody } from './composer-state';
 import { PostToRow } from './post-to-row';
+import { findMissingMedia, UNSENT_MEDIA_GONE } from './unsent-post';
 import { useComposer } from './use-composer';
+import { useUnsentPost } from './use-unsent-post';
 
 export interface CreatePostModalProps {
   open: boolean;
@@ -61,7 +63,7 @@ export function CreatePostModal({
   initialScheduledAt = null,
   compact = false,
 }: CreatePostModalProps) {
-  const { state, fileErrors, actions } = useComposer();
+  const { state, fileErrors, notice, actions } = useComposer();
   const accountsQuery = useAccounts();
   const accounts = accountsQuery.data ?? [];
   const preferences = usePreferences();
@@ -73,10 +75,30 @@ export function CreatePostModal({
   const createPost = useCreatePost();
   const updatePost = useUpdatePost();
   const publishPost = usePublishPost();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const firstPlatformRef = useRef<HTMLButtonElement>(null);
 
   const postQuery = useQuery({ ...getPostQueryOptions(postId ?? ''), enabled: open && Boolean(postId) });
+  const userId = useSession().data?.id ?? null;
+  /** The composition as last stored (after a save), so closing compares with what the server has. */
+  const [storedState, setStoredState] = useState<ComposerState | null>(null);
+  const [emptyState] = useState(() => initialState(null, initialScheduledAt));
+  const baseline = storedState ?? (postId ? (loadedPost ? stateFromPost(loadedPost) : null) : emptyState);
+  const unsent = useUnsentPost({
+    open,
+    userId,
+    keepsCopy: !postId && !compact && !savedId,
+    state,
+    baseline,
+    onClose,
+    onRestore: (restored) => {
+      actions.reset(restored);
+      void findMissingMedia(restored).then((gone) => {
+        if (gone.length === 0) return;
+        for (const key of gone) actions.removeMedia(key);
+        setError(UNSENT_MEDIA_GONE);
+      });
+    },
+  });
 
   // A new opening starts clean (or from the stored post once it has loaded).
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal (re)opens
@@ -87,6 +109,7 @@ export function CreatePostModal({
     setBusy(null);
     setPickerOpen(false);
     setLoadedPost(null);
+    setStoredState(null);
     if (!postId) actions.reset(initialState(null, initialScheduledAt));
   }, [open, postId, initialScheduledAt]);
 
@@ -124,6 +147,7 @@ export function CreatePostModal({
 
   // The spec's connect button closes the composer; the accounts feature's modal takes over.
   function chooseAddAccount() {
+    // A new post's copy stays in storage: the next opening offers it back.
     onClose();
     openConnectModal();
   }
@@ -161,6 +185,8 @@ export function CreatePostModal({
         ? await updatePost.mutateAsync({ id: savedId, input: body })
         : await createPost.mutateAsync(body);
       setSavedId(post.id);
+      setStoredState(state);
+      unsent.clearCopy();
       if (action === 'publish') {
         let published: PostDto;
         try {
@@ -208,83 +234,28 @@ export function CreatePostModal({
   return (
     <Modal
       open={open}
-      onClose={busy ? () => {} : onClose}
+      onClose={busy ? () => {} : unsent.requestClose}
       title={title}
       size="xl"
-      closeOnBackdrop={false}
       initialFocusRef={compact || postId ? undefined : firstPlatformRef}
       footer={
-        <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative flex flex-wrap items-center gap-2 text-sm">
-            <Button ref={cancelRef} variant="secondary" size="sm" onClick={onClose} disabled={busy !== null}>
-              Cancel
-            </Button>
-            <span className="text-gray-600">
-              <span className="sr-only">Scheduled date: </span>
-              <span data-testid="scheduled-date">{scheduledLabel}</span>
-            </span>
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              aria-expanded={pickerOpen}
-              onClick={() => setPickerOpen((v) => !v)}
-              className="font-medium text-brand-700 underline-offset-2 hover:underline"
-            >
-              Edit<span className="sr-only"> scheduled date</span>
-            </button>
-            {pickerOpen ? (
-              <DateTimePicker
-                value={state.scheduledAt}
-                timezone={preferences.timezone}
-                timeFormat={preferences.timeFormat}
-                onClose={() => setPickerOpen(false)}
-                onConfirm={(iso) => {
-                  actions.setScheduledAt(iso);
-                  setPickerOpen(false);
-                  setError(null);
-                }}
-              />
-            ) : null}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={disabled}
-              loading={busy === 'draft'}
-              onClick={() => save('draft')}
-            >
-              Save as draft
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={disabled}
-              loading={busy === 'publish'}
-              onClick={() => save('publish')}
-            >
-              Post Now
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={disabled}
-              loading={busy === 'queue'}
-              onClick={() => save('queue')}
-              title="Schedule at this account's next free posting time"
-            >
-              Add to queue
-            </Button>
-            <Button
-              size="sm"
-              disabled={disabled}
-              loading={busy === 'schedule'}
-              onClick={() => save('schedule')}
-            >
-              Schedule Post
-            </Button>
-          </div>
-        </div>
+        <ComposerFooter
+          busy={busy}
+          disabled={disabled}
+          scheduledAt={state.scheduledAt}
+          scheduledLabel={scheduledLabel}
+          timezone={preferences.timezone}
+          timeFormat={preferences.timeFormat}
+          pickerOpen={pickerOpen}
+          onTogglePicker={setPickerOpen}
+          onCancel={unsent.requestClose}
+          onSchedule={(iso) => {
+            actions.setScheduledAt(iso);
+            setPickerOpen(false);
+            setError(null);
+          }}
+          onSave={(action) => void save(action)}
+        />
       }
     >
       {loadingPost ? (
@@ -311,6 +282,7 @@ export function CreatePostModal({
             state={state}
             actions={actions}
             fileErrors={fileErrors}
+            editorNotice={notice}
             platformAccounts={platformAccounts}
             account={account}
             error={error}
@@ -320,6 +292,7 @@ export function CreatePostModal({
           />
         </div>
       )}
+      {unsent.dialogs}
     </Modal>
   );
 }

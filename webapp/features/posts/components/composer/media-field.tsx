@@ -77,7 +77,8 @@ export function MediaField({
             tabIndex={-1}
             accept={accept.join(',')}
             multiple={multiple}
-            aria-label={label}
+            // The file input is a second control for assistive technology: its own name, not the button's.
+            aria-label={`${label} from your device`}
             onChange={(event) => {
               const files = Array.from(event.target.files ?? []);
               event.target.value = '';

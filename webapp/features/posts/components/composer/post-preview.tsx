@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AccountDto } from '../../../../../shared/accounts/account';
 import { getPlatform } from '../../../../../shared/platforms/registry';
 import { PREVIEW_CUT, SEE_MORE, truncatePreview } from '../../../../../shared/posts/constants';
+import { firstGrapheme } from '../../../../../shared/text/truncate';
 import { MediaThumb } from '../../../media/components/media-thumb';
 import type { ComposerMedia, ComposerState } from './composer-state';
 
@@ -34,7 +35,7 @@ function Avatar({ account, size = 'h-10 w-10' }: { account: AccountDto | null; s
       aria-hidden="true"
       className={`${size} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700`}
     >
-      {name.slice(0, 1).toUpperCase()}
+      {firstGrapheme(name).toUpperCase()}
     </span>
   );
 }

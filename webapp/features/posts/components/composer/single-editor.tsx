@@ -19,6 +19,8 @@ export interface SingleEditorProps {
   state: ComposerState;
   actions: ComposerActions;
   fileErrors: Record<string, string[]>;
+  /** Said under the post type (TikTok switched it to fit the files). */
+  notice?: string | null;
 }
 
 const PRIVACY_LABELS: Record<string, string> = Object.fromEntries(
@@ -38,7 +40,7 @@ const inputClass =
   'block w-full rounded-lg border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 
 /** Facebook, Instagram, TikTok and LinkedIn: post type, text, media and the platform's own fields. */
-export function SingleEditor({ state, actions, fileErrors }: SingleEditorProps) {
+export function SingleEditor({ state, actions, fileErrors, notice = null }: SingleEditorProps) {
   const platform = state.platform as PlatformId;
   const info = getPlatform(platform);
   const type = getPostType(platform, state.postType);
@@ -52,6 +54,11 @@ export function SingleEditor({ state, actions, fileErrors }: SingleEditorProps) 
     (platform === 'instagram' && state.postType !== 'carousel') ||
     (platform === 'tiktok' && state.postType === 'video');
   const maxFiles = oneFile ? 1 : (info.limits.mediaPerPost ?? 50);
+  // An empty TikTok post takes images or a video: the files choose Photo or Video (postTypeForFiles).
+  const eitherTikTokType = platform === 'tiktok' && item.media.length === 0;
+  const accept = eitherTikTokType
+    ? [...acceptedMimeTypes(platform, 'video'), ...acceptedMimeTypes(platform, 'photo')]
+    : acceptedMimeTypes(platform, state.postType);
   const meta = state.metadata;
 
   return (
@@ -82,6 +89,11 @@ export function SingleEditor({ state, actions, fileErrors }: SingleEditorProps) 
             ))}
           </div>
         </fieldset>
+      ) : null}
+      {notice ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-brand-800 text-sm">
+          {notice}
+        </p>
       ) : null}
 
       {platform === 'linkedin' && state.postType === 'article' ? (
@@ -134,9 +146,9 @@ export function SingleEditor({ state, actions, fileErrors }: SingleEditorProps) 
       {takesMedia ? (
         <MediaField
           media={item.media}
-          accept={acceptedMimeTypes(platform, state.postType)}
+          accept={accept}
           canAdd={item.media.length < maxFiles}
-          multiple={maxFiles > 1}
+          multiple={maxFiles > 1 || eitherTikTokType}
           errors={fileErrors[item.key] ?? []}
           onAdd={(files) => actions.addFiles(item.key, files)}
           onRemove={(key) => actions.removeMedia(key)}

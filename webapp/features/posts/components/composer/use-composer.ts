@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { mediaKindOf, validateMediaFile, validateMediaSet } from '../../../../../shared/media/media-rules';
+import { postTypeForFiles } from '../../../../../shared/media/post-type-for-files';
 import type { PlatformId } from '../../../../../shared/platforms/ids';
 import { getPlatform } from '../../../../../shared/platforms/registry';
 import type { PostDto } from '../../../../../shared/posts/api';
@@ -24,6 +25,8 @@ function mediaInfo(m: { name: string; mimeType: string; sizeBytes: number }) {
 export function useComposer() {
   const [state, setState] = useState<ComposerState>(() => initialState());
   const [fileErrors, setFileErrors] = useState<Record<string, string[]>>({});
+  /** A line about something the composer did for the user (TikTok's automatic post type). */
+  const [notice, setNotice] = useState<string | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
   const upload = useMediaUpload();
@@ -50,10 +53,12 @@ export function useComposer() {
     reset(next: ComposerState = initialState()) {
       setState(next);
       setFileErrors({});
+      setNotice(null);
     },
     load(post: PostDto) {
       setState(stateFromPost(post));
       setFileErrors({});
+      setNotice(null);
     },
     setPlatform(platform: PlatformId, accountId: string | null) {
       setState((s) => {
@@ -70,20 +75,15 @@ export function useComposer() {
         };
       });
       setFileErrors({});
+      setNotice(null);
     },
     setAccount(accountId: string) {
       setState((s) => ({ ...s, accountId }));
     },
     setPostType(postType: string) {
-      setState((s) => ({
-        ...s,
-        postType,
-        metadata:
-          s.platform === 'tiktok'
-            ? { ...s.metadata, media_type: postType === 'photo' ? 'photo' : 'video' }
-            : s.metadata,
-      }));
+      setState((s) => withPostType(s, postType));
       setFileErrors({});
+      setNotice(null);
     },
     setContent(key: string, content: string) {
       updateItem(key, (item) => ({ ...item, content }));
@@ -123,9 +123,20 @@ export function useComposer() {
       const s = stateRef.current;
       if (!s.platform) return;
       const platform = s.platform;
-      const postType = effectivePostType(s);
+      let postType = effectivePostType(s);
       const item = s.items.find((i) => i.key === itemKey);
       if (!item) return;
+      const typeSwitch = postTypeForFiles(
+        platform,
+        postType,
+        s.items.flatMap((i) => i.media.map((m) => m.kind)),
+        files.map((file) => mediaKindOf(file.type)),
+      );
+      if (typeSwitch) {
+        postType = typeSwitch.postType;
+        setState((current) => withPostType(current, typeSwitch.postType));
+        setNotice(typeSwitch.notice);
+      }
       const errors: string[] = [];
       const accepted: ComposerMedia[] = [];
       const acceptedFiles: File[] = [];
@@ -182,7 +193,18 @@ export function useComposer() {
     },
   };
 
-  return { state, fileErrors, actions };
+  return { state, fileErrors, notice, actions };
+}
+
+function withPostType(state: ComposerState, postType: string): ComposerState {
+  return {
+    ...state,
+    postType,
+    metadata:
+      state.platform === 'tiktok'
+        ? { ...state.metadata, media_type: postType === 'photo' ? 'photo' : 'video' }
+        : state.metadata,
+  };
 }
 
 export type ComposerActions = ReturnType<typeof useComposer>['actions'];

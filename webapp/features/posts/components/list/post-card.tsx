@@ -61,7 +61,8 @@ export function PostCard({
           <p className="truncate font-medium text-gray-900 text-sm">
             {post.account?.accountName ?? info.displayName}
             {post.account?.accountHandle ? (
-              <span className="ml-1 font-normal text-gray-500">
+              <span className="font-normal text-gray-500">
+                {' '}
                 @{post.account.accountHandle.replace(/^@/, '')}
               </span>
             ) : null}
