@@ -34,14 +34,14 @@ describe('the migrations on SQLite', () => {
       },
     });
     try {
-      const names = Object.keys(migrations);
-      for (const name of names) {
+      const steps = Object.entries(migrations);
+      for (const [name, migration] of steps) {
         current = statements[`up ${name}`] = [];
-        await migrations[name].up(db);
+        await migration.up(db);
       }
-      for (const name of [...names].reverse()) {
+      for (const [name, migration] of [...steps].reverse()) {
         current = statements[`down ${name}`] = [];
-        await migrations[name].down?.(db);
+        await migration.down?.(db);
       }
       await expect(`${JSON.stringify(statements, null, 2)}\n`).toMatchFileSnapshot(
         './__snapshots__/sqlite-migration-statements.json',
