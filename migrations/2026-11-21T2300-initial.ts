@@ -1,44 +1,46 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 // Frozen in time: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema
     .createTable('users')
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('password_hash', 'text')
-    .addColumn('email_confirmed_at', 'integer')
+    .addColumn('email_confirmed_at', t.epochMs)
     .addColumn('google_sub', 'text', (col) => col.unique())
     .addColumn('timezone', 'text', (col) => col.notNull().defaultTo('UTC'))
     .addColumn('language', 'text', (col) => col.notNull().defaultTo('en'))
     .addColumn('time_format', 'text')
     .addColumn('setup_complete', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
   // E-mail is unique whatever its case.
-  await sql`CREATE UNIQUE INDEX users_email_unique ON users (email COLLATE NOCASE)`.execute(db);
+  await t.uniqueIndexIgnoringCase('users_email_unique', 'users', 'email').execute(db);
 
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'text', (col) => col.primaryKey())
     .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('expires_at', 'integer', (col) => col.notNull())
+    .addColumn('expires_at', t.epochMs, (col) => col.notNull())
     .addColumn('remember', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('kind', 'text', (col) => col.notNull().defaultTo('cookie'))
-    .addColumn('last_used_at', 'integer', (col) => col.notNull())
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('last_used_at', t.epochMs, (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
 
   await db.schema
     .createTable('login_attempts')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .$call(t.autoIncrementId('id'))
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('ip', 'text', (col) => col.notNull())
     .addColumn('succeeded', 'integer', (col) => col.notNull())
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('login_attempts_email_time')
@@ -53,9 +55,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('purpose', 'text', (col) => col.notNull())
     .addColumn('token_hash', 'text', (col) => col.notNull().unique())
     .addColumn('code_hash', 'text')
-    .addColumn('expires_at', 'integer', (col) => col.notNull())
-    .addColumn('used_at', 'integer')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('expires_at', t.epochMs, (col) => col.notNull())
+    .addColumn('used_at', t.epochMs)
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('email_tokens_user')
@@ -73,9 +75,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('nonce', 'text')
     .addColumn('redirect_to', 'text')
     .addColumn('data', 'text')
-    .addColumn('expires_at', 'integer', (col) => col.notNull())
-    .addColumn('used_at', 'integer')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('expires_at', t.epochMs, (col) => col.notNull())
+    .addColumn('used_at', t.epochMs)
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
 
   await db.schema
@@ -85,7 +87,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('subject', 'text', (col) => col.notNull())
     .addColumn('text', 'text', (col) => col.notNull())
     .addColumn('html', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
 
   await db.schema
@@ -99,16 +101,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('avatar_url', 'text')
     .addColumn('access_token', 'text', (col) => col.notNull())
     .addColumn('refresh_token', 'text')
-    .addColumn('expires_at', 'integer')
-    .addColumn('refresh_expires_at', 'integer')
+    .addColumn('expires_at', t.epochMs)
+    .addColumn('refresh_expires_at', t.epochMs)
     .addColumn('scopes', 'text')
     .addColumn('status', 'text', (col) => col.notNull().defaultTo('active'))
     .addColumn('last_error', 'text')
     .addColumn('is_sandbox', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('metadata', 'text', (col) => col.notNull().defaultTo('{}'))
-    .addColumn('token_refreshed_at', 'integer')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('token_refreshed_at', t.epochMs)
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .addUniqueConstraint('social_accounts_owner_unique', ['user_id', 'platform', 'platform_account_id'])
     .execute();
 
@@ -121,7 +123,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('message', 'text', (col) => col.notNull())
     .addColumn('read', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('data', 'text')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('notifications_user_time')
@@ -137,9 +139,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('original_name', 'text', (col) => col.notNull())
     .addColumn('mime_type', 'text', (col) => col.notNull())
     .addColumn('kind', 'text', (col) => col.notNull())
-    .addColumn('size_bytes', 'integer', (col) => col.notNull())
+    .addColumn('size_bytes', t.bigInteger, (col) => col.notNull())
     .addColumn('storage_path', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema.createIndex('media_user').on('media').column('user_id').execute();
 
@@ -154,8 +156,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('status', 'text', (col) => col.notNull())
     .addColumn('is_draft', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('scheduled_at', 'integer')
-    .addColumn('posted_at', 'integer')
+    .addColumn('scheduled_at', t.epochMs)
+    .addColumn('posted_at', t.epochMs)
     .addColumn('post_type', 'text', (col) => col.notNull().defaultTo('normal'))
     .addColumn('media', 'text', (col) => col.notNull().defaultTo('[]'))
     .addColumn('tweets', 'text')
@@ -163,11 +165,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('platform_post_id', 'text')
     .addColumn('platform_post_url', 'text')
     .addColumn('error_message', 'text')
-    .addColumn('lease_until', 'integer')
+    .addColumn('lease_until', t.epochMs)
     .addColumn('attempt_count', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', 'integer')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('next_attempt_at', t.epochMs)
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('scheduled_posts_user_status')
@@ -190,11 +192,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('publish_attempts')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .$call(t.autoIncrementId('id'))
     .addColumn('post_id', 'text', (col) => col.notNull().references('scheduled_posts.id').onDelete('cascade'))
     .addColumn('attempt_no', 'integer', (col) => col.notNull())
-    .addColumn('started_at', 'integer', (col) => col.notNull())
-    .addColumn('ended_at', 'integer')
+    .addColumn('started_at', t.epochMs, (col) => col.notNull())
+    .addColumn('ended_at', t.epochMs)
     .addColumn('outcome', 'text')
     .addColumn('http_status', 'integer')
     .addColumn('error', 'text')
@@ -205,7 +207,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('app_state')
     .addColumn('key', 'text', (col) => col.primaryKey())
     .addColumn('value', 'text', (col) => col.notNull())
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
 }
 

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 // Frozen in time: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   // The latest engagement read from the platform for each published post. Written only by
   // the analytics feature; read by analytics and by the recommended posting times.
   await db.schema
@@ -16,14 +18,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn('platform', 'text', (col) => col.notNull())
     // Copied from the post: the weekday x hour engagement queries read this table alone.
-    .addColumn('posted_at', 'integer', (col) => col.notNull())
-    .addColumn('likes', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('comments', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('shares', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('views', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('engagement', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('read_at', 'integer', (col) => col.notNull())
-    .addColumn('next_read_at', 'integer')
+    .addColumn('posted_at', t.epochMs, (col) => col.notNull())
+    .addColumn('likes', t.bigInteger, (col) => col.notNull().defaultTo(0))
+    .addColumn('comments', t.bigInteger, (col) => col.notNull().defaultTo(0))
+    .addColumn('shares', t.bigInteger, (col) => col.notNull().defaultTo(0))
+    .addColumn('views', t.bigInteger, (col) => col.notNull().defaultTo(0))
+    .addColumn('engagement', t.bigInteger, (col) => col.notNull().defaultTo(0))
+    .addColumn('read_at', t.epochMs, (col) => col.notNull())
+    .addColumn('next_read_at', t.epochMs)
     .execute();
   await db.schema
     .createIndex('post_metrics_user_account_time')

@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 // Frozen in time: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   // Spec 02: posting_schedules and posting_times. The time zone and clock are the user's
   // preferences (users.timezone, users.time_format): one source for every page.
   await db.schema
@@ -11,11 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
     // null: the schedule every account uses unless it has its own.
     .addColumn('social_account_id', 'text', (col) => col.references('social_accounts.id').onDelete('cascade'))
-    .addColumn('created_at', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
   // One default schedule per user and one per account (NULLs are distinct in a plain UNIQUE).
-  await sql`CREATE UNIQUE INDEX posting_schedules_owner ON posting_schedules (user_id, ifnull(social_account_id, ''))`.execute(
+  await sql`CREATE UNIQUE INDEX posting_schedules_owner ON posting_schedules (user_id, ${t.ifNull('social_account_id', "''")})`.execute(
     db,
   );
 
@@ -30,7 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('day', 'integer', (col) => col.notNull())
     // 'HH:MM', 24-hour, in the user's time zone
     .addColumn('time', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .addUniqueConstraint('posting_times_unique', ['schedule_id', 'day', 'time'])
     .execute();
 

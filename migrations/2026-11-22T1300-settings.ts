@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 // Frozen in time: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   await db.schema.alterTable('users').addColumn('display_name', 'text').execute();
 
   // Where a session was last used from, for the active-sessions list.
@@ -14,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('user_preferences')
     .addColumn('user_id', 'text', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('notification_preferences', 'text', (col) => col.notNull().defaultTo('{}'))
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
 
   await db.schema
@@ -25,16 +27,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('p256dh', 'text', (col) => col.notNull())
     .addColumn('auth', 'text', (col) => col.notNull())
     .addColumn('user_agent', 'text')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema.createIndex('push_subscriptions_user').on('push_subscriptions').column('user_id').execute();
 
   await db.schema
     .createTable('password_history')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .$call(t.autoIncrementId('id'))
     .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('password_hash', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('password_history_user_time')
@@ -44,14 +46,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('security_logs')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .$call(t.autoIncrementId('id'))
     .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('event_type', 'text', (col) => col.notNull())
     .addColumn('success', 'integer', (col) => col.notNull())
     .addColumn('error_message', 'text')
     .addColumn('ip_address', 'text')
     .addColumn('user_agent', 'text')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('security_logs_user_time')

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 // Frozen in time: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   // One row per subscription at the payment provider, kept in step by its signed webhooks.
   await db.schema
     .createTable('subscriptions')
@@ -14,16 +16,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (col) => col.notNull())
     .addColumn('plan_id', 'text')
     .addColumn('plan_name', 'text')
-    .addColumn('trial_end_date', 'integer')
-    .addColumn('current_period_end', 'integer')
+    .addColumn('trial_end_date', t.epochMs)
+    .addColumn('current_period_end', t.epochMs)
     .addColumn('cancel_at_period_end', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('card_brand', 'text')
     .addColumn('card_last_four', 'text')
     .addColumn('test_mode', 'integer', (col) => col.notNull().defaultTo(0))
     // The provider's updated_at: an older event arriving late never overwrites a newer state.
-    .addColumn('provider_updated_at', 'integer', (col) => col.notNull())
-    .addColumn('created_at', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('provider_updated_at', t.epochMs, (col) => col.notNull())
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('subscriptions_provider_id')
@@ -41,7 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('event_name', 'text', (col) => col.notNull())
     .addColumn('user_id', 'text', (col) => col.references('users.id').onDelete('cascade'))
     .addColumn('outcome', 'text', (col) => col.notNull())
-    .addColumn('received_at', 'integer', (col) => col.notNull())
+    .addColumn('received_at', t.epochMs, (col) => col.notNull())
     .execute();
 }
 

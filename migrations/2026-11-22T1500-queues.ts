@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 // Frozen in time: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   // Automated queues (spec 02 section 3). A run creates an ordinary scheduled post that the
   // publishing engine sends; the queue only keeps its items and when it runs next.
   await db.schema
@@ -15,10 +17,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('interval_hours', 'integer', (col) => col.notNull().defaultTo(24))
     .addColumn('is_active', 'integer', (col) => col.notNull().defaultTo(1))
     // Epoch ms of the next run; null once a one-time queue has published every item.
-    .addColumn('next_run', 'integer')
-    .addColumn('last_run_at', 'integer')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('next_run', t.epochMs)
+    .addColumn('last_run_at', t.epochMs)
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema.createIndex('queues_user').on('queues').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('queues_due').on('queues').columns(['is_active', 'next_run']).execute();
@@ -42,12 +44,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('metadata', 'text', (col) => col.notNull().defaultTo('{}'))
     .addColumn('position', 'integer', (col) => col.notNull())
     .addColumn('run_count', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('last_run_at', 'integer')
+    .addColumn('last_run_at', t.epochMs)
     .addColumn('last_post_id', 'text', (col) => col.references('scheduled_posts.id').onDelete('set null'))
     .addColumn('last_skip_reason', 'text')
-    .addColumn('last_skipped_at', 'integer')
-    .addColumn('created_at', 'integer', (col) => col.notNull())
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('last_skipped_at', t.epochMs)
+    .addColumn('created_at', t.epochMs, (col) => col.notNull())
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('queue_items_queue')

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 // Frozen in time: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   // One row per connected account and UTC day: the account-level numbers the analytics
   // collector read that day (the last read of the day wins). Written only by analytics.
   await db.schema
@@ -14,8 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('platform', 'text', (col) => col.notNull())
     // 'YYYY-MM-DD' (UTC)
     .addColumn('day', 'text', (col) => col.notNull())
-    .addColumn('followers', 'integer')
-    .addColumn('read_at', 'integer', (col) => col.notNull())
+    .addColumn('followers', t.bigInteger)
+    .addColumn('read_at', t.epochMs, (col) => col.notNull())
     .addPrimaryKeyConstraint('account_metrics_daily_pk', ['social_account_id', 'day'])
     .execute();
   await db.schema

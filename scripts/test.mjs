@@ -2,6 +2,7 @@
 // with one line `N passed, N failed` summed from both runners' JSON reports.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { startPgCluster, stopPgCluster } from './pg-cluster.mjs';
 
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts });
 fs.rmSync('reports', { recursive: true, force: true });
@@ -22,14 +23,16 @@ for (const [label, args] of [
   }
 }
 
+// One private PostgreSQL for every test file that needs one (each makes its own databases on it).
+const postgres = await startPostgres();
+
 console.log('\n› Unit and integration tests (vitest)');
-run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=reports/vitest.json',
-]);
+run(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
+  { env: { ...process.env, ...(postgres ? { POSTLOOM_TEST_PG_URL: postgres.url } : {}) } },
+);
+if (postgres) await stopPgCluster(postgres);
 
 console.log('\n› Browser tests (Playwright, Chromium)');
 run('npx', ['playwright', 'test'], {
@@ -90,5 +93,17 @@ function ensureChromium() {
     console.error(
       `Chromium is missing at ${path}: install Debian's chromium package (sudo apt-get install chromium).`,
     );
+  }
+}
+
+async function startPostgres() {
+  if (process.env.POSTLOOM_TEST_PG_URL) return null;
+  console.log('\n› Starting a private PostgreSQL');
+  try {
+    return await startPgCluster();
+  } catch (error) {
+    // The PostgreSQL tests then say why they are skipped (or fail under CI=true).
+    console.error(`No PostgreSQL for the tests: ${error.message}`);
+    return null;
   }
 }

@@ -20,6 +20,8 @@ describe('configuration', () => {
     expect(config.EXTENSION_IDS).toEqual([EXTENSION_ID]);
     expect(config.SANDBOX_HOST).toBe('127.0.0.1');
     expect(config.isLocal).toBe(true);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATABASE_POOL_SIZE).toBe(10);
   });
 
   it('.env.example with a public APP_URL turns demo mode off', () => {
@@ -31,5 +33,32 @@ describe('configuration', () => {
   it('refuses an extension id that is not one, naming the variable', () => {
     expect(() => loadConfig({ EXTENSION_IDS: 'not-an-id' })).toThrow(ConfigError);
     expect(() => loadConfig({ EXTENSION_IDS: 'not-an-id' })).toThrow(/EXTENSION_IDS/);
+  });
+
+  it('takes a postgres:// or postgresql:// DATABASE_URL and a pool size', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgresql://postloom:pw@db.example:5432/postloom?sslmode=require',
+      DATABASE_POOL_SIZE: '25',
+    });
+    expect(config.DATABASE_URL).toBe('postgresql://postloom:pw@db.example:5432/postloom?sslmode=require');
+    expect(config.DATABASE_POOL_SIZE).toBe(25);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/postloom' }).DATABASE_URL).toBe(
+      'postgres://db.example/postloom',
+    );
+  });
+
+  it('refuses a DATABASE_URL that is not PostgreSQL, without repeating its password', () => {
+    for (const url of ['mysql://root:s3cret@db.example/postloom', 'postgres://root:s3c#ret@db.example:x/p']) {
+      let error: unknown;
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+      expect((error as Error).message).not.toContain('s3c');
+    }
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

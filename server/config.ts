@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EXTENSION_ID, isExtensionId } from '../shared/extension/identity.js';
 import { isLoopbackHostname } from './core/addresses.js';
+import { isParseablePostgresUrl } from './db/database-url.js';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -21,6 +22,14 @@ export const ConfigSchema = z.object({
     .default('http://localhost:3000')
     .transform((value) => value.replace(/\/+$/, '')),
   DATA_DIR: z.string().default('./data'),
+  /** postgres:// or postgresql://: PostgreSQL instead of the SQLite file in DATA_DIR. */
+  DATABASE_URL: optionalString.refine((value) => value === undefined || isParseablePostgresUrl(value), {
+    // Never echo the value: it carries the database password.
+    error:
+      'DATABASE_URL must be a postgres:// or postgresql:// URL, with special characters in the password percent-encoded (leave it empty for SQLite)',
+  }),
+  /** PostgreSQL connections this process keeps open at most. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SUPPORT_URL: z.string().default('mailto:support@postloom.local'),
   SMTP_URL: optionalString,

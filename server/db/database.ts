@@ -10,17 +10,37 @@ import {
   SqliteDialect,
 } from 'kysely';
 import { migrations } from '../../migrations/index.js';
+import type { Config } from '../config.js';
+import { isPostgresUrl } from './database-url.js';
+import { createPostgresDialect } from './postgres.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
 export interface OpenDatabaseOptions {
-  /** A file path, or ':memory:'. */
-  file: string;
+  /** The SQLite file (or ':memory:'), used when no PostgreSQL `url` is given. */
+  file?: string;
+  /** A postgres:// or postgresql:// URL (DATABASE_URL): PostgreSQL instead of the SQLite file. */
+  url?: string;
+  /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** PostgreSQL: an idle pooled connection failed (the pool replaces it). */
+  onIdleError?: (error: Error) => void;
 }
 
-/** Opens the SQLite file with WAL, foreign keys and a busy timeout. */
-export function openDatabase({ file }: OpenDatabaseOptions): Db {
+/**
+ * PostgreSQL through a pool when a URL is configured (nothing is written to `file` then);
+ * otherwise the SQLite file with WAL, foreign keys and a busy timeout.
+ */
+export function openDatabase({ file, url, poolSize, onIdleError }: OpenDatabaseOptions): Db {
+  if (url !== undefined) {
+    if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+    return new Kysely<Database>({
+      dialect: createPostgresDialect({ url, poolSize, onIdleError }),
+      plugins: [new CamelCasePlugin()],
+    });
+  }
+  if (file === undefined) throw new Error('openDatabase needs a SQLite file or a PostgreSQL URL');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -31,6 +51,17 @@ export function openDatabase({ file }: OpenDatabaseOptions): Db {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
+}
+
+/** Where the configuration puts the database: DATABASE_URL, else the SQLite file in DATA_DIR. */
+export function databaseOptions(
+  config: Pick<Config, 'dataDir' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>,
+): OpenDatabaseOptions {
+  return {
+    file: databaseFile(config.dataDir),
+    url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+  };
 }
 
 /**
@@ -66,14 +97,21 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  // Migrations are written against snake_case names, without the camel-case plugin.
-  const migrator = new Migrator({
+/** A Migrator over every migration (written against snake_case names, so without the camel-case plugin). */
+export function createMigrator(db: Db): Migrator {
+  return new Migrator({
     db: db.withoutPlugins() as Kysely<any>,
     provider: new StaticMigrationProvider(),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+/**
+ * Brings the schema up to date; throws with the failing migration's error (a database migrated
+ * by a newer Postloom fails with kysely's "previously executed migration ... is missing":
+ * describeDatabaseError words it for the operator).
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
