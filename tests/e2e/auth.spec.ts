@@ -161,6 +161,8 @@ test.describe('Google sign-in', () => {
   });
 
   test('the Google button signs in through the provider and the callback page', async ({ page }) => {
+    await page.goto(`${googleServer.url}/signup`);
+    await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
     await page.goto(`${googleServer.url}/login`);
     await page.getByRole('link', { name: 'Continue with Google' }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
@@ -175,9 +177,17 @@ test.describe('Google sign-in', () => {
   });
 });
 
-test('without Google configured the button says so', async ({ page }) => {
-  await page.goto(`${server.url}/login`);
-  await expect(
-    page.getByRole('button', { name: 'Google sign-in is not configured on this server' }),
-  ).toBeDisabled();
+test('without Google configured, sign-in and sign-up show no Google button', async ({ page }) => {
+  for (const [path, submit] of [
+    ['/login', 'Sign in'],
+    ['/signup', 'Create account'],
+  ] as const) {
+    // The pages learn from /api/app-config whether Google is there: look once it has answered.
+    const config = page.waitForResponse((res) => res.url().endsWith('/api/app-config'));
+    await page.goto(`${server.url}${path}`);
+    expect(((await (await config).json()) as { googleSignIn: boolean }).googleSignIn).toBe(false);
+    await expect(page.getByRole('button', { name: submit, exact: true })).toBeVisible();
+    await expect(page.getByText(/Google/)).toHaveCount(0);
+    await expect(page.getByText('or', { exact: true })).toHaveCount(0);
+  }
 });
