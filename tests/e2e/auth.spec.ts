@@ -52,7 +52,7 @@ test('a confirmation link opened while signed out signs in nobody until the visi
   await page.goto(`${server.url}/auth/confirm?token=${token}`);
   await expect(page.getByRole('button', { name: `Continue as ${victim}` })).toBeVisible();
   // Opening the link used nothing and signed in nobody.
-  expect((await page.request.get(`${server.url}/api/auth/session`)).status()).toBe(401);
+  expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
   await expect(page).toHaveURL(/\/auth\/confirm/);
 });
 
@@ -80,7 +80,7 @@ test('a new user signs up, confirms by e-mail, signs in and out, and resets the 
   await followMailLink(page, 'Confirm your Postloom account', 'Confirm my email');
   const continueAs = page.getByRole('button', { name: `Continue as ${EMAIL}` });
   await expect(continueAs).toBeVisible();
-  expect((await page.request.get(`${server.url}/api/auth/session`)).status()).toBe(401);
+  expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
   await continueAs.click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -190,4 +190,30 @@ test('without Google configured, sign-in and sign-up show no Google button', asy
     await expect(page.getByText(/Google/)).toHaveCount(0);
     await expect(page.getByText('or', { exact: true })).toHaveCount(0);
   }
+});
+
+test('signed-out pages ask who is signed in without a failed request or a console error', async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`${res.status()} ${res.url()}`);
+  });
+  for (const [path, heading] of [
+    ['/login', 'Sign in to Postloom'],
+    ['/signup', 'Create your account'],
+    ['/reset-password', 'Reset your password'],
+    ['/dashboard', 'Sign in to Postloom'],
+  ] as const) {
+    const session = page.waitForResponse((res) => res.url().endsWith('/api/auth/session'));
+    await page.goto(`${server.url}${path}`);
+    const answer = await session;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toEqual({ user: null });
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
 });

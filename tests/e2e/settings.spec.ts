@@ -89,7 +89,7 @@ test('the account is deleted after typing DELETE and the user lands on /login wi
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your account has been successfully deleted.')).toBeVisible();
   // The session is gone and the address can no longer sign in.
-  expect((await page.request.get(`${server.url}/api/auth/session`)).status()).toBe(401);
+  expect(await (await page.request.get(`${server.url}/api/auth/session`)).json()).toEqual({ user: null });
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
