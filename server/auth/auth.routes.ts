@@ -11,6 +11,7 @@ import {
   LoginInput,
   PasswordResetInput,
   ResendConfirmationInput,
+  ResetPreviewQuery,
   SignupInput,
   TokenInput,
   UpdatePasswordInput,
@@ -34,7 +35,7 @@ import { clearSessionCookie, currentUser, requireAuth, setSessionCookie } from '
 import { signup } from './signup.js';
 import { OAUTH_STATE_TTL_MS, startGoogleSignIn } from './start-google-sign-in.js';
 import { toSessionUser } from './to-session-user.js';
-import { updatePassword } from './update-password.js';
+import { RESET_TOKEN_INVALID, updatePassword } from './update-password.js';
 
 const tags = ['auth'];
 const GOOGLE_STATE_COOKIE = 'postloom_google_state';
@@ -149,6 +150,19 @@ export function createAuthRoutes() {
         limitEmail(c, c.req.valid('json').email);
         await requestPasswordReset(c.var.deps, c.req.valid('json'));
         return c.json(ok);
+      },
+    )
+    .get(
+      '/password/preview',
+      describeRoute({
+        tags,
+        summary: 'Whose password a reset link resets (the link stays unused); fills the username field',
+      }),
+      validate('query', ResetPreviewQuery),
+      async (c) => {
+        const email = await previewEmailToken(c.var.deps.db, 'reset', c.req.valid('query').token);
+        if (!email) throw new AppError('invalid_token', RESET_TOKEN_INVALID);
+        return c.json({ email });
       },
     )
     .post(

@@ -419,6 +419,25 @@ describe('password reset', () => {
     expect((await again.json()).code).toBe('invalid_token');
   });
 
+  it('tells whose password a reset link resets without using it, and nothing for a used link', async () => {
+    await requestReset('ada@example.com');
+    const token = tokenFromLink((await lastMailTo(t, 'ada@example.com')).text, '/update-password');
+    const preview = () => t.request(`/api/auth/password/preview?token=${encodeURIComponent(token)}`);
+    expect(await (await preview()).json()).toEqual({ email: 'ada@example.com' });
+    // Looking did not use the link up.
+    const update = await t.request('/api/auth/password/update', {
+      method: 'POST',
+      json: { token, password: 'new-secret-2' },
+    });
+    expect(update.status).toBe(200);
+    const used = await preview();
+    expect(used.status).toBe(400);
+    expect(await used.json()).toEqual({
+      code: 'invalid_token',
+      message: 'This password reset link has expired or is invalid. Please request a new one.',
+    });
+  });
+
   it('refuses a reset link after one hour', async () => {
     await requestReset('ada@example.com');
     const token = tokenFromLink((await lastMailTo(t, 'ada@example.com')).text, '/update-password');
@@ -494,6 +513,7 @@ describe('OpenAPI', () => {
       '/api/auth/confirm/resend',
       '/api/auth/password/reset',
       '/api/auth/password/update',
+      '/api/auth/password/preview',
       '/api/auth/google/start',
       '/api/auth/google/callback',
     ]) {
