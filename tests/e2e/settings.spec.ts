@@ -30,6 +30,10 @@ test('a notification toggle is saved and still on after a reload', async ({ page
   await postsByEmail.click();
   await expect(page.getByRole('status').filter({ hasText: 'Preferences saved successfully' })).toBeVisible();
   await expect(postsByEmail).toHaveAttribute('aria-checked', 'true');
+  // The switch itself says it was saved, beside it; the others say nothing.
+  const postsRow = page.getByRole('row', { name: /^Posts/ });
+  await expect(postsRow.getByText('Saved', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Saved', { exact: true })).toHaveCount(1);
   // The message goes after three seconds.
   await expect(page.getByText('Preferences saved successfully')).toHaveCount(0, { timeout: 6000 });
   await page.reload();
