@@ -77,7 +77,12 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'A bearer token for clients without cookies' }),
       validate('json', TokenInput),
       async (c) => {
-        return c.json(await createApiToken(c.var.deps, c.req.valid('json'), clientAddress(c)));
+        return c.json(
+          await createApiToken(c.var.deps, c.req.valid('json'), {
+            ip: clientAddress(c),
+            origin: c.req.header('origin'),
+          }),
+        );
       },
     )
     .post(

@@ -32,6 +32,7 @@ export interface Database {
   queues: QueuesTable;
   queueItems: QueueItemsTable;
   queueItemMedia: QueueItemMediaTable;
+  userOnboarding: UserOnboardingTable;
 }
 
 export interface UsersTable {
@@ -343,6 +344,17 @@ export interface SecurityLogsTable {
   ipAddress: string | null;
   userAgent: string | null;
   createdAt: number;
+}
+
+/** The dashboard's welcome and "Get started" checklist (written by the onboarding feature only). */
+export interface UserOnboardingTable {
+  userId: string;
+  /** The first visit of the dashboard: "Welcome" then, "Welcome Back" after. */
+  firstDashboardVisitAt: number | null;
+  checklistDismissedAt: number | null;
+  /** The browser extension signed in for the first time. */
+  extensionConnectedAt: number | null;
+  updatedAt: number;
 }
 
 export interface QueueItemMediaTable {
