@@ -264,6 +264,14 @@ export interface QueuesTable {
   description: string;
   isRepeatable: number;
   intervalHours: number;
+  /** 'interval' | 'times' | 'schedule' (shared/queues/api.ts QUEUE_RUN_MODES). */
+  runMode: Generated<'interval' | 'times' | 'schedule'>;
+  /** JSON array of 'HH:MM' in the user's zone ('times' mode). */
+  runTimes: Generated<string>;
+  /** JSON array of weekdays, 0 = Sunday ('times' mode). */
+  runDays: Generated<string>;
+  /** 'schedule' mode: this account's posting times; null for the default schedule. */
+  scheduleAccountId: string | null;
   isActive: number;
   /** Next run (epoch ms); null once a one-time queue has published every item. */
   nextRun: number | null;
