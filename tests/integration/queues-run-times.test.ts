@@ -12,8 +12,6 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  * the runner, the engine and the sandbox all follow the jumps of the clock.
  */
 
-const HOUR = 60 * 60_000;
-
 let sandbox: RunningSandbox;
 let t: TestApp;
 let user: InProcessUser;
