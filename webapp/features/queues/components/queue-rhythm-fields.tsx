@@ -145,11 +145,9 @@ export function QueueRhythmFields({
             </ul>
             {errors.runTimes ? <p className="mt-1 text-red-600 text-sm">{errors.runTimes}</p> : null}
           </div>
-          <div>
-            <p id={`${id}-days`} className="mb-1 font-medium text-gray-700 text-sm">
-              Days
-            </p>
-            <div role="group" aria-labelledby={`${id}-days`} className="flex flex-wrap gap-1.5">
+          <fieldset>
+            <legend className="mb-1 font-medium text-gray-700 text-sm">Days</legend>
+            <div className="flex flex-wrap gap-1.5">
               {DAY_SHORT.map((short, day) => {
                 const on = value.runDays.includes(day);
                 return (
@@ -177,7 +175,7 @@ export function QueueRhythmFields({
               })}
             </div>
             {errors.runDays ? <p className="mt-1 text-red-600 text-sm">{errors.runDays}</p> : null}
-          </div>
+          </fieldset>
         </div>
       ) : null}
 
