@@ -25,6 +25,7 @@ import { createDevMailRoutes } from './mail/outbox.routes.js';
 import { createMediaRoutes } from './media/media.routes.js';
 import { createNotificationsRoutes } from './notifications/notifications.routes.js';
 import { createPushRoutes } from './notifications/push/push.routes.js';
+import { createOnboardingRoutes } from './onboarding/onboarding.routes.js';
 import { createPostsRoutes } from './posts/posts.routes.js';
 import { createAccountHelperRoutes, createPublishingRoutes } from './publishing/publishing.routes.js';
 import { createQueuesRoutes } from './queues/queues.routes.js';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/schedule', createScheduleRoutes());
   app.route('/api/queues', createQueuesRoutes());
   app.route('/api/analytics', createAnalyticsRoutes());
+  app.route('/api/onboarding', createOnboardingRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

@@ -11,6 +11,7 @@ import {
   LoginInput,
   PasswordResetInput,
   ResendConfirmationInput,
+  ResetPreviewQuery,
   SignupInput,
   TokenInput,
   UpdatePasswordInput,
@@ -34,7 +35,7 @@ import { clearSessionCookie, currentUser, requireAuth, setSessionCookie } from '
 import { signup } from './signup.js';
 import { OAUTH_STATE_TTL_MS, startGoogleSignIn } from './start-google-sign-in.js';
 import { toSessionUser } from './to-session-user.js';
-import { updatePassword } from './update-password.js';
+import { RESET_TOKEN_INVALID, updatePassword } from './update-password.js';
 
 const tags = ['auth'];
 const GOOGLE_STATE_COOKIE = 'postloom_google_state';
@@ -76,7 +77,12 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'A bearer token for clients without cookies' }),
       validate('json', TokenInput),
       async (c) => {
-        return c.json(await createApiToken(c.var.deps, c.req.valid('json'), clientAddress(c)));
+        return c.json(
+          await createApiToken(c.var.deps, c.req.valid('json'), {
+            ip: clientAddress(c),
+            origin: c.req.header('origin'),
+          }),
+        );
       },
     )
     .post(
@@ -99,12 +105,15 @@ export function createAuthRoutes() {
     )
     .get(
       '/session',
-      describeRoute({ tags, summary: 'The signed-in user (401 when signed out)' }),
-      requireAuth,
+      describeRoute({
+        tags,
+        summary: 'The signed-in user, or { user: null } when signed out',
+        description:
+          'Always 200: being signed out is an expected answer, not an error, so signed-out pages do not log a failed request.',
+      }),
       (c) => {
         const user = c.var.user;
-        if (!user) throw new AppError('not_authenticated', 'Not authenticated');
-        return c.json({ user: toSessionUser(user) });
+        return c.json({ user: user && c.var.session ? toSessionUser(user) : null });
       },
     )
     .post(
@@ -146,6 +155,19 @@ export function createAuthRoutes() {
         limitEmail(c, c.req.valid('json').email);
         await requestPasswordReset(c.var.deps, c.req.valid('json'));
         return c.json(ok);
+      },
+    )
+    .get(
+      '/password/preview',
+      describeRoute({
+        tags,
+        summary: 'Whose password a reset link resets (the link stays unused); fills the username field',
+      }),
+      validate('query', ResetPreviewQuery),
+      async (c) => {
+        const email = await previewEmailToken(c.var.deps.db, 'reset', c.req.valid('query').token);
+        if (!email) throw new AppError('invalid_token', RESET_TOKEN_INVALID);
+        return c.json({ email });
       },
     )
     .post(

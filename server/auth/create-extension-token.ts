@@ -1,5 +1,6 @@
 import type { TokenResponse } from '../../shared/auth/schemas.js';
 import type { AppDeps } from '../http/types.js';
+import { markExtensionConnected } from '../onboarding/onboarding.repository.js';
 import { createSession } from './create-session.js';
 
 /**
@@ -9,5 +10,6 @@ import { createSession } from './create-session.js';
  */
 export async function createExtensionToken(deps: AppDeps, userId: string): Promise<TokenResponse> {
   const session = await createSession(deps, userId, { remember: true, kind: 'token' });
+  await markExtensionConnected(deps.db, userId);
   return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }

@@ -32,6 +32,7 @@ export interface Database {
   queues: QueuesTable;
   queueItems: QueueItemsTable;
   queueItemMedia: QueueItemMediaTable;
+  userOnboarding: UserOnboardingTable;
 }
 
 export interface UsersTable {
@@ -263,6 +264,14 @@ export interface QueuesTable {
   description: string;
   isRepeatable: number;
   intervalHours: number;
+  /** 'interval' | 'times' | 'schedule' (shared/queues/api.ts QUEUE_RUN_MODES). */
+  runMode: Generated<'interval' | 'times' | 'schedule'>;
+  /** JSON array of 'HH:MM' in the user's zone ('times' mode). */
+  runTimes: Generated<string>;
+  /** JSON array of weekdays, 0 = Sunday ('times' mode). */
+  runDays: Generated<string>;
+  /** 'schedule' mode: this account's posting times; null for the default schedule. */
+  scheduleAccountId: string | null;
   isActive: number;
   /** Next run (epoch ms); null once a one-time queue has published every item. */
   nextRun: number | null;
@@ -343,6 +352,17 @@ export interface SecurityLogsTable {
   ipAddress: string | null;
   userAgent: string | null;
   createdAt: number;
+}
+
+/** The dashboard's welcome and "Get started" checklist (written by the onboarding feature only). */
+export interface UserOnboardingTable {
+  userId: string;
+  /** The first visit of the dashboard: "Welcome" then, "Welcome Back" after. */
+  firstDashboardVisitAt: number | null;
+  checklistDismissedAt: number | null;
+  /** The browser extension signed in for the first time. */
+  extensionConnectedAt: number | null;
+  updatedAt: number;
 }
 
 export interface QueueItemMediaTable {

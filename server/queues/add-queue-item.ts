@@ -4,6 +4,7 @@ import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { type PreparedPost, preparePost } from '../posts/prepare-post.js';
 import { getQueue, getQueueRowForUser } from './list-queues.js';
+import { firstRunAfter } from './queue-rhythm.js';
 import { insertItem, listItemsOfQueues, setItemMedia } from './queues.repository.js';
 
 /** The post columns of an item, from a post checked by preparePost. */
@@ -22,7 +23,8 @@ export function itemColumns(prepared: PreparedPost) {
 /**
  * Adds a post for one account at the end of the queue. It is checked like a post to be
  * scheduled (the composer's shared rules, media and account owned by the user), because a run
- * will publish it as it is.
+ * will publish it as it is. It never goes out at the moment it is added: runs happen at the
+ * queue's run times (or at "Post next item now").
  */
 export async function addQueueItem(
   deps: AppDeps,
@@ -53,6 +55,18 @@ export async function addQueueItem(
       updatedAt: now,
     });
     await setItemMedia(trx, id, prepared.allMediaIds);
+    // The first item of an active queue waits for the next run time, which the user saw before
+    // adding it; one whose planned run passed while the queue was empty takes the next one.
+    if (items.length === 0 && queue.isActive === 1 && queue.nextRun !== null && queue.nextRun <= now) {
+      const nextRun = await firstRunAfter(trx, queue, now);
+      await trx
+        .updateTable('queues')
+        .set({ nextRun, updatedAt: now })
+        .where('id', '=', queue.id)
+        .where('userId', '=', userId)
+        .where('nextRun', '=', queue.nextRun)
+        .execute();
+    }
   });
   return { queue: await getQueue(deps, userId, queue.id), itemId: id };
 }

@@ -13,6 +13,7 @@ import type { QueueItemRow, QueueRow } from '../db/schema.js';
 import { toMediaDto } from '../media/media-dto.js';
 import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from '../posts/post-dto.js';
 import { candidateOrder } from './queue-plan.js';
+import { runDaysOf, runTimesOf } from './queue-rhythm.js';
 
 function iso(value: number | null): string | null {
   return value === null ? null : new Date(value).toISOString();
@@ -91,6 +92,10 @@ export async function toQueueDtos(
       description: queue.description,
       isRepeatable: queue.isRepeatable === 1,
       intervalHours: queue.intervalHours,
+      runMode: queue.runMode,
+      runTimes: runTimesOf(queue),
+      runDays: runDaysOf(queue),
+      scheduleAccountId: queue.scheduleAccountId,
       isActive: queue.isActive === 1,
       status: queueStatus(queue),
       nextRun: iso(queue.nextRun),

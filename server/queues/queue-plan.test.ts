@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { nextRunAfter } from '../../shared/queues/run-times.js';
 import {
   DUPLICATE_WINDOW_MS,
+  followingRun,
   HOUR_MS,
-  nextRunAfter,
+  type NextRunAfter,
   type PlanItem,
-  planRun,
+  planRun as planWith,
   refusesDuplicateText,
 } from './queue-plan.js';
 
@@ -17,6 +19,20 @@ function item(overrides: Partial<PlanItem> = {}): PlanItem {
 const repeatable = { isRepeatable: true, intervalHours: 1, nextRun: T0 };
 const oneTime = { isRepeatable: false, intervalHours: 24, nextRun: T0 };
 
+/** An interval queue whose rhythm is anchored at its planned run. */
+function every(hours: number): NextRunAfter {
+  return (after) => nextRunAfter({ kind: 'interval', intervalHours: hours, anchor: T0 }, after);
+}
+
+function planRun(
+  queue: { isRepeatable: boolean; intervalHours: number; nextRun: number },
+  items: PlanItem[],
+  now: number,
+  options: { manual?: boolean } = {},
+) {
+  return planWith(queue, items, now, every(queue.intervalHours), options);
+}
+
 describe('planning a queue run', () => {
   it('sends the first item at the planned time and runs again one interval later', () => {
     const plan = planRun(repeatable, [item(), item(), item()], T0 + 400);
@@ -25,11 +41,24 @@ describe('planning a queue run', () => {
     expect(plan.finished).toBe(false);
   });
 
-  it('sends a run found after a long stop now, and plans the next one from now', () => {
+  it('sends a run found after a long stop now, and plans the next one in the same rhythm', () => {
     const late = T0 + 5 * HOUR_MS + 123;
     const plan = planRun(repeatable, [item()], late);
     expect(plan.chosen?.publishAt).toBe(late);
-    expect(plan.nextRun).toBe(late + HOUR_MS);
+    expect(plan.nextRun).toBe(T0 + 6 * HOUR_MS);
+  });
+
+  it('posts the next item now when asked, keeping the planned run and passing over held-back text', () => {
+    const later = T0 - 2 * HOUR_MS;
+    const plan = planRun(repeatable, [item({ lastIdenticalAt: T0 - HOUR_MS }), item()], later, {
+      manual: true,
+    });
+    expect(plan.skipped).toEqual([{ index: 0, kind: 'duplicate', notify: false }]);
+    expect(plan.chosen).toEqual({ index: 1, publishAt: later });
+    expect(plan.nextRun).toBe(T0);
+    // A one-time queue's last item sent by hand finishes it.
+    const last = planRun(oneTime, [item({ runCount: 1 }), item()], later, { manual: true });
+    expect(last).toMatchObject({ finished: true, nextRun: null });
   });
 
   it('passes over an item whose account is disconnected, notifying once per episode', () => {
@@ -86,7 +115,14 @@ describe('planning a queue run', () => {
   });
 
   it('keeps the rhythm after a slightly late run', () => {
-    expect(nextRunAfter(T0, 1, T0 + 1000)).toBe(T0 + HOUR_MS);
-    expect(nextRunAfter(T0, 1, T0 + 2 * HOUR_MS)).toBe(T0 + 3 * HOUR_MS);
+    expect(followingRun(T0, every(1), T0 + 1000)).toBe(T0 + HOUR_MS);
+    expect(followingRun(T0, every(1), T0 + 2 * HOUR_MS)).toBe(T0 + 3 * HOUR_MS);
+  });
+
+  it('stays without a next run when the rhythm has no times (a posting schedule emptied)', () => {
+    const plan = planWith(repeatable, [item()], T0, () => null);
+    expect(plan.chosen).toEqual({ index: 0, publishAt: T0 });
+    expect(plan.nextRun).toBeNull();
+    expect(plan.finished).toBe(false);
   });
 });

@@ -1,4 +1,7 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
+import { HOUR_MS } from '../../shared/queues/run-times.js';
+
+export { HOUR_MS };
 
 /**
  * What one run of a queue does, decided from plain facts (no database, no clock): which item
@@ -7,8 +10,6 @@ import type { PlatformId } from '../../shared/platforms/ids.js';
  * repeatable queue cycles 1, 2, 3, 1... and a paused queue resumes where it stopped.
  * run-queue.ts gathers the facts and applies the plan in one transaction.
  */
-
-export const HOUR_MS = 60 * 60_000;
 
 /** X refuses the same text from an account (issue 11: not again within 24 hours). */
 export const DUPLICATE_WINDOW_MS = 24 * HOUR_MS;
@@ -32,10 +33,12 @@ export type SkipKind = 'disconnected' | 'reconnect' | 'duplicate';
 
 export interface PlanQueue {
   isRepeatable: boolean;
-  intervalHours: number;
-  /** The planned time of this run. */
-  nextRun: number;
+  /** The planned time of this run (for "Post next item now": the queue's next planned run, kept). */
+  nextRun: number | null;
 }
+
+/** The queue's next run strictly after a time (its interval or its slots); null when it has none. */
+export type NextRunAfter = (after: number) => number | null;
 
 export interface PlanItem {
   accountState: 'active' | 'needs_reconnect' | 'disconnected';
@@ -46,11 +49,11 @@ export interface PlanItem {
 }
 
 export interface RunPlan {
-  /** When this run counts as having happened: its planned time, or now when found late. */
+  /** When this run counts as having happened: its planned time, or now when found late or asked for. */
   runAt: number;
   chosen: { index: number; publishAt: number } | null;
   skipped: Array<{ index: number; kind: SkipKind; notify: boolean }>;
-  /** Null when a one-time queue has nothing left to publish (it stops). */
+  /** Null when a one-time queue has nothing left to publish (it stops), or the rhythm has no times. */
   nextRun: number | null;
   finished: boolean;
 }
@@ -63,15 +66,29 @@ export function candidateOrder(
   return items.flatMap((item, index) => (isRepeatable || item.runCount === 0 ? [index] : []));
 }
 
-/** The next planned run: one interval after this one, or one interval from now if that has passed. */
-export function nextRunAfter(plannedAt: number, intervalHours: number, now: number): number {
-  const next = plannedAt + intervalHours * HOUR_MS;
-  return next > now ? next : now + intervalHours * HOUR_MS;
+/** The run after this one: the rhythm's next time after it, or after now if that has passed. */
+export function followingRun(plannedAt: number, nextAfter: NextRunAfter, now: number): number | null {
+  const next = nextAfter(plannedAt);
+  return next !== null && next > now ? next : nextAfter(now);
 }
 
-export function planRun(queue: PlanQueue, items: readonly PlanItem[], now: number): RunPlan {
-  const base = queue.nextRun >= now - ON_TIME_TOLERANCE_MS ? queue.nextRun : now;
-  const following = nextRunAfter(queue.nextRun, queue.intervalHours, now);
+/**
+ * A due run (`manual` false) happens at its planned time and plans the next one. "Post next item
+ * now" (`manual` true) happens now and leaves the planned run where it is; an item whose text
+ * its platform would still refuse is passed over rather than held back.
+ */
+export function planRun(
+  queue: PlanQueue,
+  items: readonly PlanItem[],
+  now: number,
+  nextAfter: NextRunAfter,
+  options: { manual?: boolean } = {},
+): RunPlan {
+  const planned = queue.nextRun ?? now;
+  const base = options.manual ? now : planned >= now - ON_TIME_TOLERANCE_MS ? planned : now;
+  const following = options.manual ? queue.nextRun : followingRun(planned, nextAfter, now);
+  // A manual run waits for nothing: every window still open counts as "after the next run".
+  const waitLimit = options.manual ? now : (following ?? Number.POSITIVE_INFINITY);
   const skipped: RunPlan['skipped'] = [];
   let chosen: RunPlan['chosen'] = null;
 
@@ -87,7 +104,7 @@ export function planRun(queue: PlanQueue, items: readonly PlanItem[], now: numbe
       const allowedAt = item.lastIdenticalAt + DUPLICATE_WINDOW_MS;
       if (allowedAt > base) {
         // Wait for the window when it closes before the next run; otherwise leave it for a later run.
-        if (allowedAt < following) {
+        if (allowedAt < waitLimit) {
           chosen = { index, publishAt: allowedAt };
           break;
         }

@@ -136,14 +136,27 @@ export async function listItemMediaIds(db: Db, itemIds: readonly string[]): Prom
   return [...new Set(rows.map((row) => row.mediaId))];
 }
 
-/** For the runner, across users: active queues whose run is due and that hold at least one item. */
+/**
+ * For the runner, across users: active queues whose run is due. Empty ones too: their run only
+ * moves next_run on, so the next run time shown is always ahead.
+ */
+/** The user's active queues that run at wall-clock times (to plan again when those change). */
+export async function listClockQueuesForUser(db: Db, userId: string): Promise<QueueRow[]> {
+  return db
+    .selectFrom('queues')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('isActive', '=', 1)
+    .where('runMode', 'in', ['times', 'schedule'])
+    .execute();
+}
+
 export async function listDueQueueIds(db: Db, now: number, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('queues')
     .select('id')
     .where('isActive', '=', 1)
     .where('nextRun', '<=', now)
-    .where((eb) => eb.exists(eb.selectFrom('queueItems').select('id').whereRef('queueId', '=', 'queues.id')))
     .orderBy('nextRun', 'asc')
     .limit(limit)
     .execute();

@@ -5,6 +5,7 @@ import {
   CreateQueueInput,
   QUEUE_MESSAGES,
   QueueItemInput,
+  QueueRhythmInput,
   ReorderQueueItemsInput,
   UpdateQueueInput,
   UpdateQueueItemInput,
@@ -13,11 +14,12 @@ import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
 import { addQueueItem } from './add-queue-item.js';
-import { createQueue } from './create-queue.js';
+import { createQueue, previewFirstRun } from './create-queue.js';
 import { deleteQueue } from './delete-queue.js';
 import { deleteQueueItem } from './delete-queue-item.js';
 import { getQueue, listQueues } from './list-queues.js';
 import { reorderQueueItems } from './reorder-queue-items.js';
+import { runQueueNow } from './run-queue-now.js';
 import { updateQueue } from './update-queue.js';
 import { updateQueueItem } from './update-queue-item.js';
 
@@ -37,17 +39,33 @@ export function createQueuesRoutes() {
       )
       .post(
         '/',
-        describeRoute({ tags, summary: 'Create a queue (active, first run due now)' }),
+        describeRoute({
+          tags,
+          summary:
+            'Create a queue (active): every intervalHours, at runTimes on runDays, or at the posting schedule; the first run is its first run time after now',
+        }),
         validate('json', CreateQueueInput),
         async (c) =>
           c.json({ queue: await createQueue(c.var.deps, currentUser(c).id, c.req.valid('json')) }, 201),
+      )
+      .post(
+        '/next-run',
+        describeRoute({
+          tags,
+          summary: "The first run a queue with this rhythm would have if created now (the dialog's preview)",
+        }),
+        validate('json', QueueRhythmInput),
+        async (c) => c.json(await previewFirstRun(c.var.deps, currentUser(c).id, c.req.valid('json'))),
       )
       .get('/:id', describeRoute({ tags, summary: 'Read one queue with its items' }), async (c) =>
         c.json({ queue: await getQueue(c.var.deps, currentUser(c).id, c.req.param('id')) }),
       )
       .patch(
         '/:id',
-        describeRoute({ tags, summary: 'Edit a queue, or play/pause it with isActive' }),
+        describeRoute({
+          tags,
+          summary: 'Edit a queue (a new rhythm plans the next run), or play/pause it with isActive',
+        }),
         validate('json', UpdateQueueInput),
         async (c) =>
           c.json({
@@ -58,8 +76,20 @@ export function createQueuesRoutes() {
         c.json(await deleteQueue(c.var.deps, currentUser(c).id, c.req.param('id'))),
       )
       .post(
+        '/:id/run',
+        describeRoute({
+          tags,
+          summary:
+            'Post next item now: a run at this moment through the publishing engine (caps and the repeated-text rule apply); the planned next run stays',
+        }),
+        async (c) => c.json(await runQueueNow(c.var.deps, currentUser(c).id, c.req.param('id')), 201),
+      )
+      .post(
         '/:id/items',
-        describeRoute({ tags, summary: 'Add a post for one account at the end of the queue' }),
+        describeRoute({
+          tags,
+          summary: 'Add a post for one account at the end of the queue (it waits for a run time)',
+        }),
         validate('json', QueueItemInput),
         async (c) => {
           const { queue, itemId } = await addQueueItem(

@@ -1,21 +1,27 @@
 import { sql } from 'kysely';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import { getPlatform } from '../../shared/platforms/registry.js';
+import { QUEUE_MESSAGES } from '../../shared/queues/api.js';
+import { isRunTime, nextRunAfter } from '../../shared/queues/run-times.js';
+import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Db } from '../db/database.js';
-import type { QueueItemRow } from '../db/schema.js';
+import type { QueueItemRow, QueueRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
 import { getPostForUser } from '../posts/get-post.js';
 import { allMediaIdsOf, parseJson, postMediaIds } from '../posts/post-dto.js';
 import { insertPost, setPostMedia } from '../posts/posts.repository.js';
 import {
+  candidateOrder,
   DUPLICATE_WINDOW_MS,
+  followingRun,
   type PlanItem,
   planRun,
   refusesDuplicateText,
   type SkipKind,
 } from './queue-plan.js';
+import { loadRhythm } from './queue-rhythm.js';
 import { listItemsOfQueues, updateItemRow } from './queues.repository.js';
 
 export interface QueueRunOutcome {
@@ -30,54 +36,99 @@ interface SkipNotice {
   item: QueueItemRow;
 }
 
+/** The claim: only the worker that moves next_run from the value it read owns this run. */
+async function claimRun(
+  trx: Db,
+  queue: QueueRow,
+  changes: { nextRun: number | null; isActive?: number; lastRunAt?: number },
+  now: number,
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('queues')
+    .set({ ...changes, updatedAt: now })
+    .where('id', '=', queue.id)
+    .where('isActive', '=', queue.isActive)
+    .where('nextRun', queue.nextRun === null ? 'is' : '=', queue.nextRun)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
 /**
- * Runs one due queue: claims the run and creates its post in ONE transaction, so a run either
- * happened (next_run moved on, the item's post exists) or did not (still due). The post is an
- * ordinary `scheduled` post due at the run time; the publishing engine publishes it with its
- * retries, notifications and crash recovery, exactly as any scheduled post.
+ * Runs one due queue, or, with `manualFor` (the owner's id), "Post next item now": claims the
+ * run and creates its post in ONE transaction, so a run either happened (next_run moved on, the
+ * item's post exists) or did not (still due). The post is an ordinary `scheduled` post due at
+ * the run time; the publishing engine publishes it with its caps, retries, notifications and
+ * crash recovery, exactly as any scheduled post. A due queue without items only moves on to its
+ * next run time: an item added later waits for that time rather than going out at once.
  */
 export async function runQueue(
   deps: AppDeps,
   queueId: string,
   now = Date.now(),
+  options: { manualFor?: string } = {},
 ): Promise<QueueRunOutcome | null> {
+  const manual = options.manualFor !== undefined;
   const result = await deps.db.transaction().execute(async (trx) => {
-    const queue = await trx
-      .selectFrom('queues')
-      .selectAll()
-      .where('id', '=', queueId)
-      .where('isActive', '=', 1)
-      .where('nextRun', '<=', now)
-      .executeTakeFirst();
-    if (!queue || queue.nextRun === null) return null;
+    let query = trx.selectFrom('queues').selectAll().where('id', '=', queueId);
+    query = manual
+      ? query.where('userId', '=', options.manualFor!)
+      : query.where('isActive', '=', 1).where('nextRun', '<=', now);
+    const queue = await query.executeTakeFirst();
+    if (!queue) {
+      if (manual) throw new AppError('not_found', QUEUE_MESSAGES.queueNotFound);
+      return null;
+    }
+    if (!manual && queue.nextRun === null) return null;
     const items = await listItemsOfQueues(trx, queue.userId, [queue.id]);
-    if (items.length === 0) return null;
+    const rhythm = await loadRhythm(trx, queue, queue.nextRun ?? queue.lastRunAt ?? queue.createdAt);
+    const nextAfter = (after: number) => nextRunAfter(rhythm, after);
+    if (!manual && queue.nextRun !== null) {
+      // The planned time stopped being a run time (posting times or the zone changed since): no
+      // run, the queue moves to its rhythm's own next time.
+      if (!isRunTime(rhythm, queue.nextRun)) {
+        const moved = await claimRun(trx, queue, { nextRun: nextAfter(queue.nextRun) }, now);
+        return moved ? { queue, postId: null, notices: [] } : null;
+      }
+      if (items.length === 0) {
+        const moved = await claimRun(
+          trx,
+          queue,
+          { nextRun: followingRun(queue.nextRun, nextAfter, now) },
+          now,
+        );
+        return moved ? { queue, postId: null, notices: [] } : null;
+      }
+    }
+    if (manual && items.length === 0) throw new AppError('conflict', QUEUE_MESSAGES.noItemToPostNow);
 
     const facts = await planFacts(
       trx,
       queue.userId,
       items,
-      Math.min(queue.nextRun, now) - DUPLICATE_WINDOW_MS,
+      Math.min(queue.nextRun ?? now, now) - DUPLICATE_WINDOW_MS,
     );
     const plan = planRun(
-      { isRepeatable: queue.isRepeatable === 1, intervalHours: queue.intervalHours, nextRun: queue.nextRun },
+      { isRepeatable: queue.isRepeatable === 1, nextRun: queue.nextRun },
       facts,
       now,
+      nextAfter,
+      { manual },
     );
-    // The claim: only the worker that moves next_run from the value it read owns this run.
-    const claimed = await trx
-      .updateTable('queues')
-      .set({
+    if (manual && !plan.chosen) {
+      const left = candidateOrder(queue.isRepeatable === 1, facts).length > 0;
+      throw new AppError('conflict', left ? QUEUE_MESSAGES.nothingCanPostNow : QUEUE_MESSAGES.finished);
+    }
+    const claimed = await claimRun(
+      trx,
+      queue,
+      {
         nextRun: plan.nextRun,
-        isActive: plan.finished ? 0 : 1,
+        isActive: plan.finished ? 0 : queue.isActive,
         lastRunAt: plan.runAt,
-        updatedAt: now,
-      })
-      .where('id', '=', queue.id)
-      .where('isActive', '=', 1)
-      .where('nextRun', '=', queue.nextRun)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return null;
+      },
+      now,
+    );
+    if (!claimed) return null;
 
     const notices: SkipNotice[] = [];
     for (const skip of plan.skipped) {

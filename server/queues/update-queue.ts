@@ -1,16 +1,25 @@
 import type { Updateable } from 'kysely';
-import { QUEUE_MESSAGES, type QueueDto, type UpdateQueueInput } from '../../shared/queues/api.js';
+import {
+  QUEUE_MESSAGES,
+  type QueueDto,
+  type QueueRunMode,
+  rhythmProblem,
+  type UpdateQueueInput,
+} from '../../shared/queues/api.js';
 import { AppError } from '../core/errors.js';
 import type { QueuesTable } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
+import { assertScheduleAccount } from './create-queue.js';
 import { getQueue } from './list-queues.js';
-import { HOUR_MS } from './queue-plan.js';
+import { firstRunAfter, runDaysOf, runTimesOf } from './queue-rhythm.js';
 import { findQueueForUser, listItemsOfQueues, updateQueueRow } from './queues.repository.js';
 
 /**
  * Edits the queue's fields and plays or pauses it. Pausing keeps the next run and the item
- * order, so resuming continues with the same item: at the planned time, or now if that passed.
- * Read and write share a transaction, so a run in between cannot be undone by a stale next_run.
+ * order. A new rhythm (interval, times, days, whose posting times) plans the next run from it;
+ * resuming keeps a planned run still ahead, or takes the rhythm's next time: nothing goes out
+ * at the moment of the click. Read and write share a transaction, so a run in between cannot be
+ * undone by a stale next_run.
  */
 export async function updateQueue(
   deps: AppDeps,
@@ -28,20 +37,52 @@ export async function updateQueue(
     const isRepeatable = input.isRepeatable ?? queue.isRepeatable === 1;
     if (input.isRepeatable !== undefined) changes.isRepeatable = isRepeatable ? 1 : 0;
 
-    if (input.intervalHours !== undefined && input.intervalHours !== queue.intervalHours) {
-      changes.intervalHours = input.intervalHours;
-      // The rhythm follows the new interval from the last run (never into the past).
-      if (queue.lastRunAt !== null && queue.nextRun !== null) {
-        changes.nextRun = Math.max(now, queue.lastRunAt + input.intervalHours * HOUR_MS);
+    const runMode = (input.runMode ?? queue.runMode) as QueueRunMode;
+    const runTimes = input.runTimes ?? runTimesOf(queue);
+    const runDays = input.runDays ?? runDaysOf(queue);
+    const problem = rhythmProblem({ runMode, runTimes, runDays });
+    if (problem) throw new AppError('validation_error', problem.message, { field: problem.field });
+    const scheduleAccountId =
+      runMode === 'schedule'
+        ? input.scheduleAccountId !== undefined
+          ? input.scheduleAccountId
+          : queue.scheduleAccountId
+        : null;
+    if (scheduleAccountId !== queue.scheduleAccountId) {
+      await assertScheduleAccount(trx, userId, scheduleAccountId);
+    }
+    const rhythm = {
+      userId,
+      intervalHours: input.intervalHours ?? queue.intervalHours,
+      runMode,
+      runTimes: JSON.stringify(runTimes),
+      runDays: JSON.stringify(runDays),
+      scheduleAccountId,
+    };
+    const rhythmChanged =
+      rhythm.intervalHours !== queue.intervalHours ||
+      rhythm.runMode !== queue.runMode ||
+      rhythm.runTimes !== JSON.stringify(runTimesOf(queue)) ||
+      rhythm.runDays !== JSON.stringify(runDaysOf(queue)) ||
+      rhythm.scheduleAccountId !== queue.scheduleAccountId;
+    const planned = { ...queue, ...rhythm };
+    if (rhythmChanged) {
+      Object.assign(changes, rhythm);
+      // A finished one-time queue stays finished (next_run null) until it is resumed.
+      if (queue.nextRun !== null || queue.isActive === 1) {
+        changes.nextRun = await firstRunAfter(trx, planned, now);
+        if (changes.nextRun === null) throw new AppError('validation_error', QUEUE_MESSAGES.noPostingTimes);
       }
     }
+
     if (input.isActive === true && queue.isActive === 0) {
       const items = await listItemsOfQueues(trx, userId, [queue.id]);
       if (!isRepeatable && items.length > 0 && items.every((item) => item.runCount > 0)) {
         throw new AppError('conflict', QUEUE_MESSAGES.finished);
       }
       changes.isActive = 1;
-      changes.nextRun = Math.max(changes.nextRun ?? queue.nextRun ?? now, now);
+      const kept = changes.nextRun !== undefined ? changes.nextRun : queue.nextRun;
+      changes.nextRun = kept !== null && kept > now ? kept : await firstRunAfter(trx, planned, now);
     } else if (input.isActive === false) {
       changes.isActive = 0;
     }

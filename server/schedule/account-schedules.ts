@@ -1,4 +1,5 @@
 import type { AppDeps } from '../http/types.js';
+import { replanQueueRuns } from '../queues/replan-queue-runs.js';
 import { assertOwnAccount, ensureDefaultSchedule } from './get-schedule.js';
 import { createSchedule, deleteSchedule, findSchedule, listTimes } from './schedule.repository.js';
 
@@ -17,6 +18,7 @@ export async function enableAccountSchedule(
   const defaultId = await ensureDefaultSchedule(deps, userId, undefined, now);
   const times = (await listTimes(deps.db, defaultId)).map(({ day, time }) => ({ day, time }));
   await createSchedule(deps.db, { userId, accountId, times, now });
+  await replanQueueRuns(deps.db, userId, now);
 }
 
 /** The account goes back to the default schedule; its own times are deleted. */
@@ -24,4 +26,5 @@ export async function disableAccountSchedule(deps: AppDeps, userId: string, acco
   await assertOwnAccount(deps.db, userId, accountId);
   const own = await findSchedule(deps.db, userId, accountId);
   if (own) await deleteSchedule(deps.db, userId, own.id);
+  await replanQueueRuns(deps.db, userId);
 }

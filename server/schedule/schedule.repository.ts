@@ -1,7 +1,15 @@
 import { newId } from '../core/ids.js';
 import type { Db } from '../db/database.js';
 
-/** posting_schedules and posting_times are written here only; every query filters by owner. */
+/**
+ * posting_schedules and posting_times are written here only; every query filters by owner.
+ * A change of a schedule's times moves its updated_at: a schedule untouched since it was created
+ * with the defaults keeps updated_at = created_at (the onboarding checklist reads that).
+ */
+
+async function touchSchedule(db: Db, scheduleId: string, now: number): Promise<void> {
+  await db.updateTable('postingSchedules').set({ updatedAt: now }).where('id', '=', scheduleId).execute();
+}
 export async function findSchedule(db: Db, userId: string, accountId: string | null) {
   let query = db.selectFrom('postingSchedules').selectAll().where('userId', '=', userId);
   query =
@@ -66,24 +74,33 @@ export async function insertTimes(
     .onConflict((oc) => oc.columns(['scheduleId', 'day', 'time']).doNothing())
     .returning('id')
     .execute();
+  if (inserted.length > 0) await touchSchedule(db, input.scheduleId, input.now);
   return inserted.length;
 }
 
-export async function deleteTime(db: Db, userId: string, timeId: string): Promise<boolean> {
-  const result = await db
+export async function deleteTime(db: Db, userId: string, timeId: string, now = Date.now()): Promise<boolean> {
+  const deleted = await db
     .deleteFrom('postingTimes')
     .where('id', '=', timeId)
     .where('userId', '=', userId)
+    .returning('scheduleId')
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (deleted) await touchSchedule(db, deleted.scheduleId, now);
+  return deleted !== undefined;
 }
 
-export async function clearTimes(db: Db, userId: string, scheduleId: string): Promise<void> {
+export async function clearTimes(
+  db: Db,
+  userId: string,
+  scheduleId: string,
+  now = Date.now(),
+): Promise<void> {
   await db
     .deleteFrom('postingTimes')
     .where('scheduleId', '=', scheduleId)
     .where('userId', '=', userId)
     .execute();
+  await touchSchedule(db, scheduleId, now);
 }
 
 export async function listCustomAccountIds(db: Db, userId: string): Promise<string[]> {

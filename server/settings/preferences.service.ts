@@ -8,6 +8,7 @@ import {
 } from '../../shared/settings/preferences.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
+import { replanQueueRuns } from '../queues/replan-queue-runs.js';
 
 /**
  * The user's profile preferences: time zone and clock format (the defaults of spec 02 when
@@ -46,6 +47,8 @@ export async function updatePreferences(
       .set({ ...changes, updatedAt: Date.now() })
       .where('id', '=', userId)
       .execute();
+    // Queues that post at wall-clock times follow the user's zone.
+    if (input.timezone !== undefined) await replanQueueRuns(deps.db, userId);
   }
   return getPreferences(deps, userId);
 }

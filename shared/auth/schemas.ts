@@ -106,6 +106,10 @@ export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInput>;
 export const ConfirmPreviewQuery = z.object({ token: z.string().min(1).max(200) });
 export type ConfirmPreviewQuery = z.infer<typeof ConfirmPreviewQuery>;
 
+/** Whose password a reset link resets (GET /api/auth/password/preview): the link stays unused. */
+export const ResetPreviewQuery = z.object({ token: z.string().min(1).max(200) });
+export type ResetPreviewQuery = z.infer<typeof ResetPreviewQuery>;
+
 export const ResendConfirmationInput = z.object({ email: Email });
 export type ResendConfirmationInput = z.infer<typeof ResendConfirmationInput>;
 

@@ -10,3 +10,8 @@ export interface SessionUser {
   hasPassword: boolean;
   createdAt: string;
 }
+
+/** `GET /api/auth/session` always answers 200; signed out is `{ user: null }`, not an error. */
+export interface SessionResponse {
+  user: SessionUser | null;
+}

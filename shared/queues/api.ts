@@ -12,7 +12,17 @@ export const QUEUE_LIMITS = {
   defaultIntervalHours: 24,
   queuesPerUser: 50,
   itemsPerQueue: 100,
+  runTimesMax: 24,
 } as const;
+
+/**
+ * When a queue runs: every N hours (the spec's rhythm), at times of day the user chose on chosen
+ * weekdays, or at the posting schedule's times (the default schedule, or an account's own).
+ * Times are the user's zone's wall clock.
+ */
+export const QUEUE_RUN_MODES = ['interval', 'times', 'schedule'] as const;
+export type QueueRunMode = (typeof QUEUE_RUN_MODES)[number];
+export const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /**
  * Spec 02 section 8 (Queues) word for word, then this product's own messages where the spec is
@@ -32,6 +42,19 @@ export const QUEUE_MESSAGES = {
   descriptionTooLong: `The description can be at most ${QUEUE_LIMITS.descriptionMax} characters.`,
   intervalInvalid: `The interval must be a whole number of hours from ${QUEUE_LIMITS.intervalMinHours} to ${QUEUE_LIMITS.intervalMaxHours}.`,
   nothingToUpdate: 'Nothing to update.',
+  runModeInvalid: 'Please choose when the queue posts.',
+  runTimeInvalid: 'Please enter each time of day as HH:MM (00:00 to 23:59).',
+  runTimesRequired: 'Choose at least one time of day.',
+  runTimesTooMany: `A queue can post at most ${QUEUE_LIMITS.runTimesMax} times a day.`,
+  runDaysRequired: 'Choose at least one day of the week.',
+  runDayInvalid: 'Days are numbered 0 (Sunday) to 6 (Saturday).',
+  noPostingTimes: 'Your posting schedule has no times. Add times on the Posting Schedule page first.',
+  accountNotFound: 'Account not found',
+  noItemToPostNow: 'Add an item to the queue first.',
+  nothingCanPostNow:
+    'No item can be posted right now: each one waits for its account to be reconnected, or for the 24 hours in which its platform refuses the same text.',
+  postingNow: 'Posting the next item now',
+  postNowFailed: 'Failed to post the next item',
   tooManyQueues: `You can have at most ${QUEUE_LIMITS.queuesPerUser} queues. Delete one to create another.`,
   tooManyItems: `A queue can hold at most ${QUEUE_LIMITS.itemsPerQueue} items.`,
   orderMismatch: 'The new order must list every item of the queue exactly once.',
@@ -73,12 +96,67 @@ const IntervalHours = z
   .min(QUEUE_LIMITS.intervalMinHours, QUEUE_MESSAGES.intervalInvalid)
   .max(QUEUE_LIMITS.intervalMaxHours, QUEUE_MESSAGES.intervalInvalid);
 
-export const CreateQueueInput = z.object({
-  name: Name,
-  description: Description.nullish().transform((value) => value ?? ''),
-  isRepeatable: z.boolean().default(false),
+const RunMode = z.enum(QUEUE_RUN_MODES, { error: QUEUE_MESSAGES.runModeInvalid });
+const RunTimes = z
+  .array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, QUEUE_MESSAGES.runTimeInvalid), {
+    error: QUEUE_MESSAGES.runTimeInvalid,
+  })
+  .max(QUEUE_LIMITS.runTimesMax, QUEUE_MESSAGES.runTimesTooMany)
+  .transform((times) => [...new Set(times)].sort());
+const RunDays = z
+  .array(
+    z
+      .number()
+      .int(QUEUE_MESSAGES.runDayInvalid)
+      .min(0, QUEUE_MESSAGES.runDayInvalid)
+      .max(6, QUEUE_MESSAGES.runDayInvalid),
+    {
+      error: QUEUE_MESSAGES.runDayInvalid,
+    },
+  )
+  .max(7, QUEUE_MESSAGES.runDayInvalid)
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
+const ScheduleAccountId = z.string().trim().min(1).max(100);
+
+/** What makes a queue's rhythm unusable, with the field to point at; null when it is fine. */
+export function rhythmProblem(rhythm: {
+  runMode: QueueRunMode;
+  runTimes: readonly string[];
+  runDays: readonly number[];
+}): { field: 'runTimes' | 'runDays'; message: string } | null {
+  if (rhythm.runMode !== 'times') return null;
+  if (rhythm.runTimes.length === 0) return { field: 'runTimes', message: QUEUE_MESSAGES.runTimesRequired };
+  if (rhythm.runDays.length === 0) return { field: 'runDays', message: QUEUE_MESSAGES.runDaysRequired };
+  return null;
+}
+
+/** When a queue runs, as a new queue is given it (and as "next run" previews read it). */
+const RhythmFields = {
   intervalHours: IntervalHours.default(QUEUE_LIMITS.defaultIntervalHours),
-});
+  runMode: RunMode.default('interval'),
+  runTimes: RunTimes.default([]),
+  runDays: RunDays.default([...ALL_DAYS]),
+  /** 'schedule' mode: this account's posting times (its own, else the default); null: the default. */
+  scheduleAccountId: ScheduleAccountId.nullish().transform((value) => value ?? null),
+};
+
+function checkRhythm(input: Parameters<typeof rhythmProblem>[0], ctx: z.RefinementCtx) {
+  const problem = rhythmProblem(input);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+}
+
+export const QueueRhythmInput = z.object(RhythmFields).superRefine(checkRhythm);
+export type QueueRhythmInput = z.infer<typeof QueueRhythmInput>;
+export type QueueRhythmBody = z.input<typeof QueueRhythmInput>;
+
+export const CreateQueueInput = z
+  .object({
+    name: Name,
+    description: Description.nullish().transform((value) => value ?? ''),
+    isRepeatable: z.boolean().default(false),
+    ...RhythmFields,
+  })
+  .superRefine(checkRhythm);
 export type CreateQueueInput = z.infer<typeof CreateQueueInput>;
 export type CreateQueueBody = z.input<typeof CreateQueueInput>;
 
@@ -89,6 +167,10 @@ export const UpdateQueueInput = z
     description: Description.nullish(),
     isRepeatable: z.boolean().optional(),
     intervalHours: IntervalHours.optional(),
+    runMode: RunMode.optional(),
+    runTimes: RunTimes.optional(),
+    runDays: RunDays.optional(),
+    scheduleAccountId: ScheduleAccountId.nullable().optional(),
     isActive: z.boolean().optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
@@ -156,8 +238,16 @@ export interface QueueDto {
   description: string;
   isRepeatable: boolean;
   intervalHours: number;
+  runMode: QueueRunMode;
+  /** 'times' mode: 'HH:MM' in the user's zone, sorted. */
+  runTimes: string[];
+  /** 'times' mode: 0 = Sunday ... 6 = Saturday. */
+  runDays: number[];
+  /** 'schedule' mode: whose posting times; null for the default schedule. */
+  scheduleAccountId: string | null;
   isActive: boolean;
   status: QueueStatus;
+  /** When it runs next (also while it holds no item yet); null when finished or without times. */
   nextRun: string | null;
   lastRunAt: string | null;
   items: QueueItemDto[];

@@ -82,7 +82,8 @@ test.describe('demo mode with BILLING=lemonsqueezy (the built-in sandbox plays L
     await expect(page.getByText(/Your subscription is active/)).toBeVisible();
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'Content Calendar' })).toBeVisible();
-    await expect(page.getByText('Welcome Back')).toBeVisible();
+    // The paywall stood where the dashboard is: this is the user's first visit of it.
+    await expect(page.getByText('Welcome', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: TRIAL_ENDED })).toBeHidden();
 
     // /subscription leads to the subscription settings.

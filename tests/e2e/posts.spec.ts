@@ -78,7 +78,7 @@ test('a new user schedules a three-tweet thread with an image, edits it and dele
   const user = await signedInUser(context, 'thread-story@example.com', ['twitter']);
   await page.goto(`${server.url}/dashboard`);
   await expect(page.getByRole('heading', { name: 'Content Calendar' })).toBeVisible();
-  await expect(page.getByText('Welcome Back')).toBeVisible();
+  await expect(page.getByText('Welcome', { exact: true })).toBeVisible();
 
   const modal = await openComposer(page);
   await expect(modal.getByText('Please select a platform to create your post.')).toBeVisible();

@@ -60,7 +60,23 @@ test('a post scheduled 5 seconds ahead moves to Sent Posts and a success notific
 
   await page.getByRole('button', { name: /Notifications/ }).click();
   const panel = page.getByRole('region', { name: 'Notifications' });
-  await expect(panel.getByText('Your Twitter post was published.')).toBeVisible();
+  await expect(panel.getByText(/Your (Twitter|X) post was published\./)).toBeVisible();
+
+  // "View post" opens that post's details over the page (not just the Sent list), by address.
+  await panel.getByRole('link', { name: 'View post' }).click();
+  const details = page.getByRole('dialog', { name: 'Post details' });
+  await expect(details).toBeVisible();
+  await expect(details.getByText('Going out in five seconds')).toBeVisible();
+  await expect(details.getByText('posted', { exact: true })).toBeVisible();
+  await expect(details.getByRole('link', { name: /^View on (X|Twitter)$/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/sent\?post=[\w-]+$/);
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Post details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
+  await expect(page).toHaveURL(/\/sent$/);
+
+  await page.getByRole('button', { name: /Notifications/ }).click();
   await panel.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 });
@@ -93,6 +109,16 @@ test('with the platform answering 500 to everything, the post ends failed with i
   await expect(card.getByText(/sandbox is down|Failed to post to Twitter/)).toBeVisible();
   await expect(page.getByText('Post failed').first()).toBeVisible();
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
+
+  // From the failure notification, on another page: the failed post's details with its reason.
+  await page.goto(`${server.url}/calendar`);
+  await page.getByRole('button', { name: /Notifications/ }).click();
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'View post' }).click();
+  const details = page.getByRole('dialog', { name: 'Post details' });
+  await expect(details.getByText('failed', { exact: true })).toBeVisible();
+  await expect(details.getByText(/sandbox is down|Failed to post to Twitter/)).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Fix and retry' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/calendar\\?post=${post.id}$`));
 
   const { attempts } = await apiCall<{ attempts: Array<{ outcome: string; httpStatus: number }> }>(
     server.url,

@@ -27,6 +27,31 @@ async function signedInUser(context: BrowserContext, email: string, platforms: s
   return user;
 }
 
+/** Two times of day (UTC, the test user's zone) 3 and 9 hours from now, sorted. */
+function chosenTimes(): [string, string] {
+  const hour = new Date().getUTCHours();
+  const at = (h: number, m: string) => `${String(h % 24).padStart(2, '0')}:${m}`;
+  return [at(hour + 3, '30'), at(hour + 9, '00')].sort() as [string, string];
+}
+
+/** The first weekday slot at these times from now, as the app writes it ('Nov 26, 2026 08:30'). */
+function nextWeekdaySlot(times: string[]): string {
+  const now = new Date();
+  for (let offset = 0; offset < 8; offset++) {
+    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset));
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    for (const time of times) {
+      const [hour, minute] = time.split(':').map(Number);
+      const at = new Date(day.getTime() + (hour! * 60 + minute!) * 60_000);
+      if (at.getTime() > now.getTime()) {
+        const month = at.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+        return `${month} ${at.getUTCDate()}, ${at.getUTCFullYear()} ${time}`;
+      }
+    }
+  }
+  throw new Error('no slot');
+}
+
 async function addItem(page: Page, settings: Locator, platform: string, label: string, text: string) {
   await settings.getByRole('button', { name: 'Add Item' }).click();
   const editor = page.getByRole('dialog', { name: 'Add Item' });
@@ -42,7 +67,7 @@ async function addItem(page: Page, settings: Locator, platform: string, label: s
   await expect(editor).toBeHidden();
 }
 
-test('a queue is created, gets two items through the editor, is reordered, paused and resumed, and publishes its first item', async ({
+test('a queue is created to post at chosen times, shows its next run, gets two items that wait for it, is reordered, paused and resumed, and posts its next item now', async ({
   page,
   context,
 }, testInfo) => {
@@ -66,22 +91,43 @@ test('a queue is created, gets two items through the editor, is reordered, pause
   await create.getByLabel('Name').fill('Evergreen tips');
   await create.getByLabel('Description (optional)').fill('Advice worth repeating');
   await create.getByRole('radio', { name: /Repeatable/ }).check();
-  await page.screenshot({ path: testInfo.outputPath('queues-create-1280.png') });
+  // Every 24 hours shows its first run a day ahead; chosen times show theirs (the user is on UTC).
+  await expect(create.getByRole('status').filter({ hasText: /^First run: / })).toBeVisible();
+  await create.getByRole('radio', { name: /At times I choose/ }).check();
+  // Times hours away from now, so no run comes during the story.
+  const times = chosenTimes();
+  await create.getByLabel('Time 1', { exact: true }).selectOption(times[1]);
+  await create.getByRole('button', { name: 'Add a time' }).click();
+  await create.getByLabel('Time 2', { exact: true }).selectOption(times[0]);
+  await create.getByRole('button', { name: 'Sunday' }).click();
+  await create.getByRole('button', { name: 'Saturday' }).click();
+  await expect(create.getByRole('button', { name: 'Sunday' })).toHaveAttribute('aria-pressed', 'false');
+  const firstRun = nextWeekdaySlot(times);
+  const rhythm = `Weekdays at ${times[0]} and ${times[1]}`;
+  await expect(create.getByRole('status').filter({ hasText: `First run: ${firstRun}` })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('queues-create-times-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('queues-create-times-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await create.getByRole('button', { name: 'Create Queue' }).click();
   await expect(page.getByText('Queue created successfully!')).toBeVisible();
 
-  // The new queue's settings dialog opens; it starts active, so it is paused before adding items.
+  // The new queue's settings dialog opens with its next run, before any item is there.
   const settings = page.getByRole('dialog', { name: 'Queue settings' });
   await expect(settings).toBeVisible();
-  await expect(settings.getByText('the first item you add goes out right away')).toBeVisible();
+  await expect(settings.getByTestId('settings-next-run')).toHaveText(
+    `Next run: ${firstRun} (add an item to post then) · ${rhythm}`,
+  );
+  await expect(settings.getByText('Items you add wait for the next run.')).toBeVisible();
+  await expect(settings.getByRole('button', { name: 'Post next item now' })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath('queues-settings-empty-1440.png') });
   await settings.getByRole('button', { name: 'Done' }).click();
   const card = page.getByRole('article', { name: 'Queue Evergreen tips' });
-  await expect(card.getByText('Repeatable · Every 24 hours')).toBeVisible();
-  await card.getByRole('button', { name: 'Pause queue Evergreen tips' }).click();
-  await expect(page.getByText('Queue paused')).toBeVisible();
-  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
+  await expect(card.getByText(rhythm)).toBeVisible();
+  await expect(card.getByTestId('next-run')).toHaveText(`Next run: ${firstRun} (add an item to post then)`);
   await page.screenshot({ path: testInfo.outputPath('queues-list-1280.png') });
 
+  // Items added to the active queue wait for the run: nothing goes out when they are added.
   await card.getByRole('button', { name: 'Edit queue Evergreen tips' }).click();
   await expect(settings).toBeVisible();
   await addItem(page, settings, 'Twitter', 'Tweet text', 'Tip A: schedule your best posts again.');
@@ -118,15 +164,29 @@ test('a queue is created, gets two items through the editor, is reordered, pause
     })
     .toEqual(['Tip B', 'Tip A']);
 
-  // Nothing went out while paused.
+  // Nothing went out on adding, and the next run is still the one shown before.
+  await expect(settings.getByTestId('settings-next-run')).toHaveText(`Next run: ${firstRun} · ${rhythm}`);
   expect(await sandboxPublished(sandbox)).toEqual([]);
 
-  // Resume on the card: the first item (now Tip B, LinkedIn) is published.
+  // Pause and resume on the card: resuming sends nothing either.
   await settings.getByRole('button', { name: 'Done' }).click();
+  await card.getByRole('button', { name: 'Pause queue Evergreen tips' }).click();
+  await expect(page.getByText('Queue paused')).toBeVisible();
+  await expect(card.getByText('Paused', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Resume queue Evergreen tips' }).click();
   await expect(page.getByText('Queue resumed')).toBeVisible();
+  await expect(card.getByTestId('next-run')).toHaveText(`Next run: ${firstRun}`);
+  expect(await sandboxPublished(sandbox)).toEqual([]);
+
+  // Post next item now: the first item (now Tip B, LinkedIn) goes out through the engine.
   await card.getByRole('button', { name: 'Edit queue Evergreen tips' }).click();
   await expect(settings).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('queues-settings-times-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('queues-settings-times-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await settings.getByRole('button', { name: 'Post next item now' }).click();
+  await expect(page.getByText('Posting the next item now')).toBeVisible();
   const published = items.filter({ hasText: 'Tip B' });
   const link = published.getByRole('link', { name: 'View post' });
   await expect(link).toBeVisible({ timeout: 20_000 });
@@ -140,6 +200,8 @@ test('a queue is created, gets two items through the editor, is reordered, pause
   expect(sent.map((post) => [post.platform, post.text])).toEqual([
     ['linkedin', 'Tip B: evergreen content keeps working.'],
   ]);
+  // The planned run stays where it was.
+  await expect(settings.getByTestId('settings-next-run')).toHaveText(`Next run: ${firstRun} · ${rhythm}`);
 
   // The same screens on a phone.
   await page.setViewportSize({ width: 375, height: 800 });

@@ -61,3 +61,11 @@ export async function logIn(t: TestApp, email: string, password = PASSWORD, reme
 export async function sessionWith(t: TestApp, headers: Record<string, string>) {
   return t.request('/api/auth/session', { headers });
 }
+
+/** The e-mail these headers are signed in as, or null (the session endpoint answers `{ user: null }`). */
+export async function signedInEmail(t: TestApp, headers: Record<string, string>): Promise<string | null> {
+  const res = await sessionWith(t, headers);
+  if (res.status !== 200) throw new Error(`GET /api/auth/session answered ${res.status}`);
+  const { user } = (await res.json()) as { user: { email: string } | null };
+  return user?.email ?? null;
+}

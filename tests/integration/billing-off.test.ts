@@ -32,7 +32,8 @@ describe('with BILLING=off (the default, self-hosting)', () => {
       });
       expect(res.status, key).not.toBe(402);
     }
-    expect((await t.request('/api/auth/session', { headers: user.headers })).status).toBe(200);
+    const me = await t.request('/api/auth/session', { headers: user.headers });
+    expect(((await me.json()) as { user: { id: string } | null }).user?.id).toBe(user.id);
     expect((await t.request('/api/posts?view=upcoming', { headers: user.headers })).status).toBe(200);
   });
 

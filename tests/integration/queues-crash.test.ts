@@ -45,6 +45,8 @@ describe('a queue run survives kill -9', () => {
       socialAccountId: account,
       content: 'Published once, whatever happens',
     });
+    // The item waits for the run a day ahead: "Post next item now" runs the queue at once.
+    await apiCall(server.url, user.token, `/api/queues/${queue.id}/run`, {});
 
     const dbFile = path.join(server.dataDir, 'postloom.sqlite');
     await waitUntil(() => {

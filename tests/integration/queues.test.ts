@@ -40,7 +40,7 @@ describe('queues API', () => {
     return answer.item;
   }
 
-  it('creates a queue that starts active with its first run due now, and lists queues newest first', async () => {
+  it('creates a queue that starts active with its first run one interval ahead, and lists queues newest first', async () => {
     const before = Date.now();
     const first = await createQueue({ name: '  Evergreen tips ', description: 'Our best advice' });
     expect(first).toMatchObject({
@@ -50,10 +50,15 @@ describe('queues API', () => {
       intervalHours: 24,
       isActive: true,
       status: 'active',
+      runMode: 'interval',
+      runTimes: [],
+      runDays: [0, 1, 2, 3, 4, 5, 6],
+      scheduleAccountId: null,
       items: [],
     });
-    expect(Date.parse(first.nextRun!)).toBeGreaterThanOrEqual(before);
-    expect(Date.parse(first.nextRun!)).toBeLessThanOrEqual(Date.now());
+    // The next run is known (and shown) before any item is added; nothing is due yet.
+    expect(Date.parse(first.nextRun!)).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
+    expect(Date.parse(first.nextRun!)).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
     const second = await createQueue({ name: 'Weekly classics', isRepeatable: true, intervalHours: 168 });
     expect(second).toMatchObject({ isRepeatable: true, intervalHours: 168, description: '' });
     const { queues } = await ok<{ queues: QueueDto[] }>(call(''));

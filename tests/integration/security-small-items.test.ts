@@ -95,7 +95,8 @@ describe('the hourly prune job', () => {
     ]);
     expect((await db.selectFrom('mailOutbox').select('id').execute()).map((r) => r.id)).toEqual(['new-mail']);
     // The signed-in user's session is untouched.
-    expect((await t.request('/api/auth/session', { headers: { cookie: user.cookie } })).status).toBe(200);
+    const me = await t.request('/api/auth/session', { headers: { cookie: user.cookie } });
+    expect(((await me.json()) as { user: { id: string } | null }).user?.id).toBe(user.id);
   });
 });
 

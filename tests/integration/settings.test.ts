@@ -47,6 +47,12 @@ async function userWithPassword(): Promise<TestUser> {
   return user;
 }
 
+/** Who a session answer says is signed in: `{ user: null }` when the session is gone. */
+async function sessionUserOf(res: Response): Promise<{ id: string } | null> {
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { user: { id: string } | null }).user;
+}
+
 /** Over real HTTP, so the server sees a real client address and user agent. */
 function call(user: TestUser, route: string, init: { method?: string; json?: unknown } = {}) {
   return fetch(`${t.url}${route}`, {
@@ -72,11 +78,11 @@ describe('change password', () => {
     const res = await changePassword(user, PASSWORD, 'second-secret-2');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Password updated successfully!' });
-    expect((await call(user, '/api/auth/session')).status).toBe(200);
+    expect(await sessionUserOf(await call(user, '/api/auth/session'))).toMatchObject({ id: user.id });
     const stale = await fetch(`${t.url}/api/auth/session`, {
       headers: { authorization: `Bearer ${other.id}` },
     });
-    expect(stale.status).toBe(401);
+    expect(await sessionUserOf(stale)).toBeNull();
     const login = await t.request('/api/auth/login', {
       method: 'POST',
       json: { email: `${user.id}@example.com`, password: 'second-secret-2' },
@@ -139,7 +145,7 @@ describe('change password', () => {
     const res = await changePassword(user, 'not-it-1', 'second-secret-2');
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Current password is incorrect');
-    expect((await call(user, '/api/auth/session')).status).toBe(200);
+    expect(await sessionUserOf(await call(user, '/api/auth/session'))).toMatchObject({ id: user.id });
   });
 
   it('holds the new password to the sign-up rules', async () => {
@@ -195,7 +201,7 @@ describe('active sessions', () => {
     const after = await fetch(`${t.url}/api/auth/session`, {
       headers: { authorization: `Bearer ${extension.id}` },
     });
-    expect(after.status).toBe(401);
+    expect(await sessionUserOf(after)).toBeNull();
   });
 });
 
@@ -209,7 +215,7 @@ describe('delete account', () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Please type DELETE to confirm');
-    expect((await call(user, '/api/auth/session')).status).toBe(200);
+    expect(await sessionUserOf(await call(user, '/api/auth/session'))).toMatchObject({ id: user.id });
   });
 
   it('removes every row and media file, and a post it had scheduled never reaches the platform', async () => {
@@ -276,11 +282,11 @@ describe('delete account', () => {
     expect(fs.existsSync(path.join(t.dataDir, 'media', user.id))).toBe(false);
 
     // The old cookie and the bearer token are refused.
-    expect((await call(user, '/api/auth/session')).status).toBe(401);
+    expect(await sessionUserOf(await call(user, '/api/auth/session'))).toBeNull();
     const stale = await fetch(`${t.url}/api/auth/session`, {
       headers: { authorization: `Bearer ${bearer.id}` },
     });
-    expect(stale.status).toBe(401);
+    expect(await sessionUserOf(stale)).toBeNull();
 
     // Past its due moment, the platform never saw the post.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now()) + 1500));

@@ -198,3 +198,10 @@ export function GripIcon(props: IconProps) {
     </Outline>
   );
 }
+export function CheckIcon(props: IconProps) {
+  return (
+    <Outline {...props}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </Outline>
+  );
+}

@@ -40,6 +40,15 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   query?: Record<string, string | number | boolean | undefined | null>;
 }
 
+/**
+ * Tells the session layer the server no longer knows this browser's session, for answers that
+ * say so without a 401 (`GET /api/auth/session` answers `{ user: null }`).
+ */
+export function reportSignedOut(): void {
+  const error = new ApiError(401, { code: 'not_authenticated', message: 'Not authenticated' });
+  for (const listener of unauthorizedListeners) listener(error);
+}
+
 /** Calls the Postloom API with the session cookie; resolves with the JSON body or throws ApiError. */
 export async function api<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { json, query, headers, ...rest } = options;

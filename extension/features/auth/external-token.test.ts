@@ -57,6 +57,16 @@ describe('a token handed over by the web app', () => {
   });
 
   it('is refused when the server does not know the token', async () => {
+    api.routes.set('GET /api/auth/session', { status: 200, body: { user: null } });
+    const reply = await acceptExternalToken(message, { origin: api.url });
+    expect(reply).toEqual({
+      ok: false,
+      error: 'The server did not accept this sign-in. Please connect the extension again.',
+    });
+    expect(await getAuth()).toBeNull();
+  });
+
+  it('is refused by an older server that answers 401 for an unknown token', async () => {
     api.routes.set('GET /api/auth/session', UNAUTHORIZED);
     const reply = await acceptExternalToken(message, { origin: api.url });
     expect(reply.ok).toBe(false);

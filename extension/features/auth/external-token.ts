@@ -2,6 +2,8 @@ import { apiRequest } from '../api/api-client';
 import { getServerUrl } from '../server/server-address';
 import { saveAuth } from './auth-store';
 
+const TOKEN_REFUSED = 'The server did not accept this sign-in. Please connect the extension again.';
+
 /** What the web app's "Connect the Postloom extension" page sends (chrome.runtime.sendMessage). */
 export interface ConnectMessage {
   type: 'postloom:connect';
@@ -48,12 +50,14 @@ export async function acceptExternalToken(message: unknown, sender: ExternalSend
   }
   if (!isConnectMessage(message)) return { ok: false, error: 'Unknown message.' };
   try {
-    const { user } = await apiRequest<{ user: { email: string } }>('/api/auth/session', {
+    // Always 200: an unknown or ended token answers `{ user: null }`.
+    const { user } = await apiRequest<{ user: { email: string } | null }>('/api/auth/session', {
       token: message.token,
     });
+    if (!user) return { ok: false, error: TOKEN_REFUSED };
     await saveAuth({ token: message.token, expiresAt: message.expiresAt, email: user.email });
     return { ok: true, email: user.email };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : 'The token was refused.' };
+    return { ok: false, error: error instanceof Error ? error.message : TOKEN_REFUSED };
   }
 }

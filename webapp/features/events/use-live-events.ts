@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionQueryKey } from '../auth/api/get-session';
+import { onboardingKeys } from '../onboarding/api/onboarding';
 import type { PostListPage } from '../posts/api/list-posts';
 import { postKeys } from '../posts/api/post-keys';
 import { queueKeys } from '../queues/api/queue-keys';
@@ -86,6 +87,10 @@ export function applyEvent(
 ): void {
   // Queue items show their latest post's state and link.
   if (type.startsWith('post.')) void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+  // The getting-started checklist ticks "first post" and "connect an account" from these.
+  if (type === 'post.inserted' || type === 'accounts.changed') {
+    void queryClient.invalidateQueries({ queryKey: onboardingKeys.checklist() });
+  }
   switch (type) {
     case 'post.inserted':
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });

@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SessionUser } from '../../../../shared/auth/session';
-import { ApiError, api } from '../../../lib/api-client';
+import type { SessionResponse, SessionUser } from '../../../../shared/auth/session';
+import { api, reportSignedOut } from '../../../lib/api-client';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
-/** The signed-in user, or null when signed out (a 401 is an answer, not an error). */
+/**
+ * The signed-in user, or null when signed out. The server answers `{ user: null }` (200) rather
+ * than a 401, so a signed-out page logs no failed request; a session that ended while the app
+ * held a user still reaches the session layer (it shows "session expired").
+ */
 export async function getSession(): Promise<SessionUser | null> {
-  try {
-    const { user } = await api<{ user: SessionUser }>('/api/auth/session');
-    return user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { user } = await api<SessionResponse>('/api/auth/session');
+  if (!user) reportSignedOut();
+  return user;
 }
 
 export function sessionQueryOptions() {

@@ -1,25 +1,29 @@
 import { useAuthConfig } from '../api/get-auth-config';
 import { googleStartUrl } from '../api/google-callback';
 
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server';
-
-/** Continue with Google: a full-page navigation to the server's start route, when configured. */
-export function GoogleButton({ remember }: { remember: boolean }) {
+/**
+ * 'or' and Continue with Google (a full-page navigation to the server's start route), only where
+ * the server has Google configured: visitors are not shown a button they cannot use (the server's
+ * log tells the operator how to turn it on). Sign-in and sign-up both use it.
+ */
+export function GoogleSignIn({ remember = false }: { remember?: boolean }) {
   const config = useAuthConfig();
-  const className =
-    'flex h-11 w-full items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 text-sm font-medium text-gray-700 shadow-sm';
-  if (!config.data?.googleSignIn) {
-    return (
-      <button type="button" disabled className={`${className} cursor-not-allowed opacity-70`}>
-        {config.isPending ? 'Continue with Google' : GOOGLE_NOT_CONFIGURED}
-      </button>
-    );
-  }
+  if (!config.data?.googleSignIn) return null;
   return (
-    <a href={googleStartUrl(remember)} className={`${className} hover:bg-gray-50`}>
-      <GoogleMark />
-      Continue with Google
-    </a>
+    <>
+      <div className="my-6 flex items-center gap-3 text-xs uppercase text-gray-400">
+        <span className="h-px flex-1 bg-gray-200" />
+        or
+        <span className="h-px flex-1 bg-gray-200" />
+      </div>
+      <a
+        href={googleStartUrl(remember)}
+        className="flex h-11 w-full items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 text-sm font-medium text-gray-700 shadow-sm hover:bg-gray-50"
+      >
+        <GoogleMark />
+        Continue with Google
+      </a>
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { LoginInput } from '../../../../shared/auth/schemas';
 import { Button } from '../../../components/button';
 import { useLogin } from '../api/login';
 import { AuthCard, Notice } from '../components/auth-card';
-import { GoogleButton } from '../components/google-button';
+import { GoogleSignIn } from '../components/google-button';
 import { TextField } from '../components/text-field';
 import { authErrorMessage } from '../error-message';
 
@@ -87,12 +87,7 @@ export function LoginPage() {
           Sign in
         </Button>
       </form>
-      <div className="my-6 flex items-center gap-3 text-xs uppercase text-gray-400">
-        <span className="h-px flex-1 bg-gray-200" />
-        or
-        <span className="h-px flex-1 bg-gray-200" />
-      </div>
-      <GoogleButton remember={remember} />
+      <GoogleSignIn remember={remember} />
     </AuthCard>
   );
 }

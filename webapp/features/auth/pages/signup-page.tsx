@@ -7,6 +7,7 @@ import { Button } from '../../../components/button';
 import { useSignup } from '../api/signup';
 import { AuthCard, Notice } from '../components/auth-card';
 import { CheckEmailScreen } from '../components/check-email-screen';
+import { GoogleSignIn } from '../components/google-button';
 import { HintList, passwordHints } from '../components/hint-list';
 import { TextField } from '../components/text-field';
 import { authErrorMessage } from '../error-message';
@@ -122,6 +123,7 @@ export function SignupPage() {
           .
         </p>
       </form>
+      <GoogleSignIn />
     </AuthCard>
   );
 }

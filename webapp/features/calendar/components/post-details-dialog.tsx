@@ -44,7 +44,8 @@ export function PostDetailsDialog({
   onClose: () => void;
   timezone: string;
   timeFormat: TimeFormat;
-  onMove: (post: PostDto, scheduledAt: string) => void;
+  /** Without it the dialog offers no date-and-time move (opened from a notification, say). */
+  onMove?: (post: PostDto, scheduledAt: string) => void;
   extra?: (post: PostDto) => ReactNode;
 }) {
   const query = useGetPost(postId);
@@ -99,7 +100,7 @@ export function PostDetailsDialog({
               </Button>
             ) : null}
           </div>
-          {movable && post.scheduledAt ? (
+          {movable && onMove && post.scheduledAt ? (
             <MoveForm
               scheduledAt={post.scheduledAt}
               timezone={timezone}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import {
   NOTIFICATION_MESSAGES,
@@ -8,6 +8,7 @@ import {
   unreadBadgeText,
 } from '../../../../shared/notifications/api';
 import { BellIcon } from '../../../components/icons';
+import { withPostDetails } from '../../calendar/components/post-details-host';
 import {
   useDeleteNotification,
   useMarkAllNotificationsRead,
@@ -88,6 +89,7 @@ function NotificationPanel({
   isError: boolean;
   onNavigate: () => void;
 }) {
+  const location = useLocation();
   const markRead = useMarkNotificationsRead();
   const markAll = useMarkAllNotificationsRead();
   const remove = useDeleteNotification();
@@ -141,7 +143,7 @@ function NotificationPanel({
                   </time>
                   {notification.data?.postId && (
                     <Link
-                      to="/sent"
+                      to={withPostDetails(location, notification.data.postId)}
                       onClick={onNavigate}
                       className="font-medium text-brand-600 hover:text-brand-700"
                     >

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { PostDto } from '../../../../shared/posts/api';
 import { deletedPostMessage } from '../../../../shared/posts/api';
@@ -14,7 +15,10 @@ import { CalendarIcon } from '../../../components/icons';
 import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { openConnectModal } from '../../accounts/connect-modal-store';
 import { SubscriptionBanner } from '../../billing/components/subscription-banner';
+import { useDashboardVisit } from '../../onboarding/api/onboarding';
+import { OnboardingChecklist } from '../../onboarding/components/onboarding-checklist';
 import { ConnectAccountButton } from '../../shell/components/connect-account-button';
 import { CreatePostFab } from '../../shell/components/create-post-fab';
 import { useDeletePost } from '../api/delete-post';
@@ -35,7 +39,10 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-/** `/dashboard` (and `/`): 'Welcome Back', 'Content Calendar', filters and the paginated upcoming posts. */
+/**
+ * `/dashboard` (and `/`): 'Welcome' (first visit) or 'Welcome Back', 'Content Calendar', the
+ * getting-started checklist for a new user, filters and the paginated upcoming posts.
+ */
 export function DashboardPage() {
   const [filters, setFilters] = useState<FilterValues>({
     search: '',
@@ -46,6 +53,7 @@ export function DashboardPage() {
   });
   const [page, setPage] = useState(1);
   const list = useListPosts({ view: 'upcoming', ...filters, page });
+  const visit = useDashboardVisit();
   const deletePost = useDeletePost();
   const publishPost = usePublishPost();
   const [toDelete, setToDelete] = useState<PostDto | null>(null);
@@ -84,10 +92,34 @@ export function DashboardPage() {
   }
 
   const data = list.data;
+  // 'Welcome' on the user's very first visit (recorded on the server), 'Welcome Back' after.
+  const greeting = visit.data
+    ? visit.data.firstVisit
+      ? 'Welcome'
+      : 'Welcome Back'
+    : visit.isError
+      ? 'Welcome Back'
+      : null;
   return (
     <>
       <SubscriptionBanner />
-      <PageHeader eyebrow="Welcome Back" title="Content Calendar" actions={<ConnectAccountButton />} />
+      {/* Spec 01 and 02 fix the heading 'Content Calendar' word for word; the line under it says
+          what the page lists and where the calendar itself is. */}
+      <PageHeader
+        eyebrow={greeting}
+        title="Content Calendar"
+        description={
+          <>
+            Your upcoming posts and drafts. See them by date in the{' '}
+            <Link to="/calendar" className="font-medium text-brand-600 hover:text-brand-700">
+              Calendar
+            </Link>
+            .
+          </>
+        }
+        actions={<ConnectAccountButton />}
+      />
+      <OnboardingChecklist actions={{ connectAccount: openConnectModal, createPost: () => openComposer() }} />
       <PostFilters
         value={filters}
         onChange={onFilters}

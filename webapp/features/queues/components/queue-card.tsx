@@ -1,9 +1,10 @@
-import type { QueueDto } from '../../../../shared/queues/api';
+import { QUEUE_MESSAGES, type QueueDto } from '../../../../shared/queues/api';
 import { Button } from '../../../components/button';
 import { PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../../../components/icons';
+import { useAccounts } from '../../accounts/api/list-accounts';
 import { usePreferences } from '../../posts/api/preferences';
 import { formatDateTime } from '../../posts/lib/time';
-import { intervalLabel, STATUS_LABELS } from './queue-labels';
+import { rhythmLabel, STATUS_LABELS } from './queue-labels';
 
 const STATUS_STYLES: Record<QueueDto['status'], string> = {
   active: 'bg-green-50 text-green-700',
@@ -45,14 +46,23 @@ export function ToggleQueueButton({
   );
 }
 
-/** When the queue publishes next, in the user's zone and format. */
+/** When the queue runs next, in the user's zone and format: shown before it holds an item too. */
 export function useNextRunText(queue: QueueDto): string {
   const { timezone, timeFormat } = usePreferences();
   if (queue.status === 'finished') return 'Every item has been published';
   if (queue.status === 'paused') return 'Paused: resumes with the next item';
-  if (queue.items.length === 0) return 'Waiting for its first item';
-  if (!queue.nextRun || Date.parse(queue.nextRun) <= Date.now()) return 'Next post: now';
-  return `Next post: ${formatDateTime(queue.nextRun, timezone, timeFormat)}`;
+  if (!queue.nextRun) return QUEUE_MESSAGES.noPostingTimes;
+  if (Date.parse(queue.nextRun) <= Date.now()) return 'Next run: now';
+  const when = `Next run: ${formatDateTime(queue.nextRun, timezone, timeFormat)}`;
+  return queue.items.length === 0 ? `${when} (add an item to post then)` : when;
+}
+
+/** The line saying when a queue posts ('Every day at 09:00'), with the account it follows. */
+export function useRhythmText(queue: QueueDto): string {
+  const { timeFormat } = usePreferences();
+  const accounts = useAccounts().data ?? [];
+  const account = accounts.find((a) => a.id === queue.scheduleAccountId);
+  return rhythmLabel(queue, timeFormat, account?.accountName ?? null);
 }
 
 /** A queue in the list: name, description, type, items, next post, and play/pause, edit and delete. */
@@ -70,6 +80,7 @@ export function QueueCard({
   onDelete: () => void;
 }) {
   const nextRun = useNextRunText(queue);
+  const rhythm = useRhythmText(queue);
   const count = queue.items.length;
   return (
     <article
@@ -87,9 +98,9 @@ export function QueueCard({
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-gray-500">Type</dt>
-        <dd className="text-gray-900">
-          {queue.isRepeatable ? `Repeatable · ${intervalLabel(queue.intervalHours)}` : 'One-time'}
-        </dd>
+        <dd className="text-gray-900">{queue.isRepeatable ? 'Repeatable' : 'One-time'}</dd>
+        <dt className="text-gray-500">Posts</dt>
+        <dd className="text-gray-900">{rhythm}</dd>
         <dt className="text-gray-500">Items</dt>
         <dd className="text-gray-900">
           {count} {count === 1 ? 'post' : 'posts'}

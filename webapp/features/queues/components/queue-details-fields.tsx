@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { QUEUE_LIMITS } from '../../../../shared/queues/api';
-import { intervalLabel } from './queue-labels';
+import { type QueueRhythm, QueueRhythmFields, type RhythmErrors } from './queue-rhythm-fields';
 
-export interface QueueDetails {
+export interface QueueDetails extends QueueRhythm {
   name: string;
   description: string;
   isRepeatable: boolean;
@@ -11,16 +11,18 @@ export interface QueueDetails {
 const inputClass =
   'block w-full rounded-lg border bg-white px-3 text-base text-gray-900 shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:text-sm';
 
-/** Name (required), description (optional), one-time or repeatable: the Create Queue fields. */
+/** Name (required), description (optional), one-time or repeatable, and when it posts. */
 export function QueueDetailsFields({
   value,
   onChange,
   nameError,
+  rhythmErrors,
   intervalHours = QUEUE_LIMITS.defaultIntervalHours,
 }: {
   value: QueueDetails;
   onChange: (next: QueueDetails) => void;
   nameError?: string | null;
+  rhythmErrors?: RhythmErrors;
   intervalHours?: number;
 }) {
   const id = useId();
@@ -33,7 +35,7 @@ export function QueueDetailsFields({
     {
       repeatable: true,
       label: 'Repeatable',
-      hint: `Cycles through the items again and again, one ${intervalLabel(intervalHours).toLowerCase()}.`,
+      hint: 'Cycles through the items again and again, one per run.',
     },
   ];
   return (
@@ -99,6 +101,12 @@ export function QueueDetailsFields({
           ))}
         </div>
       </fieldset>
+      <QueueRhythmFields
+        value={value}
+        onChange={(rhythm) => onChange({ ...value, ...rhythm })}
+        intervalHours={intervalHours}
+        errors={rhythmErrors}
+      />
     </div>
   );
 }

@@ -7,20 +7,42 @@ import {
   UpdateQueueInput,
 } from '../../../../shared/queues/api';
 import { Button } from '../../../components/button';
-import { PlusIcon } from '../../../components/icons';
+import { PlusIcon, SendIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { ErrorBox } from '../../posts/components/composer/composer-input';
 import { useDeleteQueueItem } from '../api/delete-queue-item';
 import { useReorderQueueItems } from '../api/reorder-queue-items';
+import { useRunQueueNow } from '../api/run-queue-now';
 import { useUpdateQueue } from '../api/update-queue';
 import { useToggleQueue } from '../hooks/use-toggle-queue';
-import { QueueStatusBadge, ToggleQueueButton, useNextRunText } from './queue-card';
+import { NextRunPreview } from './next-run-preview';
+import { QueueStatusBadge, ToggleQueueButton, useNextRunText, useRhythmText } from './queue-card';
 import { type QueueDetails, QueueDetailsFields } from './queue-details-fields';
 import { QueueItemList } from './queue-item-list';
-import { intervalLabel, messageOf } from './queue-labels';
+import { messageOf } from './queue-labels';
+import type { RhythmErrors } from './queue-rhythm-fields';
 
 function detailsOf(queue: QueueDto): QueueDetails {
-  return { name: queue.name, description: queue.description, isRepeatable: queue.isRepeatable };
+  return {
+    name: queue.name,
+    description: queue.description,
+    isRepeatable: queue.isRepeatable,
+    runMode: queue.runMode,
+    runTimes: queue.runTimes,
+    runDays: queue.runDays,
+    scheduleAccountId: queue.scheduleAccountId,
+  };
+}
+
+function rhythmKey(details: Pick<QueueDetails, 'runMode' | 'runTimes' | 'runDays' | 'scheduleAccountId'>) {
+  const times = [...new Set(details.runTimes)].sort();
+  const days = [...new Set(details.runDays)].sort((a, b) => a - b);
+  return JSON.stringify([
+    details.runMode,
+    times,
+    days,
+    details.runMode === 'schedule' ? details.scheduleAccountId : null,
+  ]);
 }
 
 /**
@@ -46,6 +68,8 @@ export function QueueSettingsDialog({
   const { toggle, togglingId } = useToggleQueue();
   const [details, setDetails] = useState<QueueDetails | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
+  const [rhythmErrors, setRhythmErrors] = useState<RhythmErrors>({});
+  const runNow = useRunQueueNow();
   const [error, setError] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   // Escape during a keyboard drag cancels the drag, not the dialog.
@@ -59,15 +83,19 @@ export function QueueSettingsDialog({
     if (!open) return;
     setDetails(detailsOf(queue));
     setNameError(null);
+    setRhythmErrors({});
     setError(null);
   }, [open, queue.id]);
 
   const nextRun = useNextRunText(queue);
+  const rhythm = useRhythmText(queue);
   const form = details ?? detailsOf(queue);
+  const rhythmChanged = rhythmKey(form) !== rhythmKey(queue);
   const changed =
     form.name.trim() !== queue.name ||
     form.description.trim() !== queue.description ||
-    form.isRepeatable !== queue.isRepeatable;
+    form.isRepeatable !== queue.isRepeatable ||
+    rhythmChanged;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -75,11 +103,14 @@ export function QueueSettingsDialog({
     const parsed = UpdateQueueInput.safeParse(form);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      if (issue?.path[0] === 'name') setNameError(issue.message);
+      const field = issue?.path[0];
+      if (field === 'name') setNameError(issue?.message ?? null);
+      else if (field === 'runTimes' || field === 'runDays') setRhythmErrors({ [field]: issue?.message });
       else setError(issue?.message ?? QUEUE_MESSAGES.updateFailed);
       return;
     }
     setNameError(null);
+    setRhythmErrors({});
     try {
       const saved = await updateQueue.mutateAsync({ id: queue.id, input: parsed.data });
       setDetails(detailsOf(saved));
@@ -96,6 +127,15 @@ export function QueueSettingsDialog({
     );
   }
 
+  async function postNextNow() {
+    try {
+      await runNow.mutateAsync(queue.id);
+      toast.success(QUEUE_MESSAGES.postingNow);
+    } catch (runError) {
+      toast.error(messageOf(runError, QUEUE_MESSAGES.postNowFailed));
+    }
+  }
+
   async function removeItem(item: QueueItemDto) {
     setDeletingId(item.id);
     try {
@@ -108,7 +148,7 @@ export function QueueSettingsDialog({
     }
   }
 
-  const startsAtOnce = queue.status === 'active' && queue.items.length === 0;
+  const hasNext = queue.items.some((item) => item.isNext);
   return (
     <Modal
       open={open}
@@ -139,19 +179,28 @@ export function QueueSettingsDialog({
                 loading={togglingId === queue.id}
                 onClick={() => void toggle(queue)}
               />
+              <Button
+                size="sm"
+                variant="secondary"
+                icon={<SendIcon className="h-4 w-4" />}
+                disabled={!hasNext}
+                loading={runNow.isPending}
+                onClick={() => void postNextNow()}
+              >
+                Post next item now
+              </Button>
               <Button size="sm" icon={<PlusIcon className="h-4 w-4" />} onClick={onAddItem}>
                 Add Item
               </Button>
             </div>
           </div>
-          <p className="text-gray-600 text-sm">
-            {nextRun}
-            {queue.isRepeatable ? ` · ${intervalLabel(queue.intervalHours)}` : ''}
+          <p className="text-gray-700 text-sm" data-testid="settings-next-run">
+            <span className="font-medium">{nextRun}</span>
+            <span className="text-gray-500"> · {rhythm}</span>
           </p>
-          {startsAtOnce ? (
+          {queue.items.length === 0 && queue.status === 'active' ? (
             <p className="rounded-lg bg-brand-50 px-4 py-3 text-brand-800 text-sm">
-              This queue is active, so the first item you add goes out right away. Pause the queue first if
-              you want to add several items before it starts.
+              Items you add wait for the next run. Post next item now sends the first one at once.
             </p>
           ) : null}
           {queue.items.length === 0 ? (
@@ -192,8 +241,16 @@ export function QueueSettingsDialog({
             value={form}
             onChange={setDetails}
             nameError={nameError}
+            rhythmErrors={rhythmErrors}
             intervalHours={queue.intervalHours}
           />
+          {rhythmChanged ? (
+            <NextRunPreview
+              rhythm={form}
+              label="With these settings, the next run is"
+              intervalHours={queue.intervalHours}
+            />
+          ) : null}
           <div className="flex justify-end">
             <Button
               type="submit"

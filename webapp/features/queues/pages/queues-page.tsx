@@ -62,7 +62,7 @@ export function QueuesPage() {
     <>
       <PageHeader
         title="Automated Queues"
-        description="Evergreen posts that publish themselves, one per run, every 24 hours."
+        description="Evergreen posts that publish themselves, one per run: every 24 hours, at times you choose, or at your posting times."
         actions={list.length > 0 ? createButton : undefined}
       />
       {queues.isPending ? (

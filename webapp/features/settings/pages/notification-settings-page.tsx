@@ -24,15 +24,22 @@ export function NotificationSettingsPage() {
   const query = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // The switch just saved says 'Saved' beside itself, where the eye is (the line below the table
+  // says it for the page and for screen readers).
+  const [savedSwitch, setSavedSwitch] = useState<string | null>(null);
   const [pushProblem, setPushProblem] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  function show(next: { tone: 'success' | 'error'; text: string }) {
+  function show(next: { tone: 'success' | 'error'; text: string }, saved: string | null = null) {
     setStatus(next);
+    setSavedSwitch(saved);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setStatus(null), STATUS_MS);
+    timer.current = setTimeout(() => {
+      setStatus(null);
+      setSavedSwitch(null);
+    }, STATUS_MS);
   }
 
   async function toggle(category: NotificationCategory, channel: Channel, on: boolean) {
@@ -54,7 +61,8 @@ export function NotificationSettingsPage() {
       [category]: { ...query.data[category], [channel]: on },
     };
     save.mutate(next, {
-      onSuccess: () => show({ tone: 'success', text: NOTIFICATION_SETTINGS_MESSAGES.saved }),
+      onSuccess: () =>
+        show({ tone: 'success', text: NOTIFICATION_SETTINGS_MESSAGES.saved }, `${category}.${channel}`),
       onError: () => show({ tone: 'error', text: NOTIFICATION_SETTINGS_MESSAGES.failed }),
     });
   }
@@ -103,6 +111,9 @@ export function NotificationSettingsPage() {
                         disabled={save.isPending}
                         onChange={(on) => void toggle(category, channel, on)}
                       />
+                      <span aria-hidden="true" className="block h-4 font-medium text-green-700 text-xs">
+                        {savedSwitch === `${category}.${channel}` ? 'Saved' : ''}
+                      </span>
                     </td>
                   ))}
                 </tr>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { CloseIcon } from '../../../components/icons';
+import { PostDetailsHost } from '../../calendar/components/post-details-host';
 import { useLiveEvents } from '../../events/use-live-events';
 import { CreatePostHost } from '../../posts/components/create-post-host';
 import { useInactivitySignOut } from '../hooks/use-inactivity-sign-out';
@@ -49,6 +50,7 @@ export function AppShell() {
         </main>
       </div>
       <CreatePostHost />
+      <PostDetailsHost />
       <SessionExpiryDialog
         minutesLeft={inactivity.minutesLeft}
         onStay={inactivity.stayActive}
