@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import { columnTypes } from './column-types.js';
 
 // Frozen in time: never import application code here.
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const t = columnTypes(db);
   // Per user, what the dashboard's welcome and its "Get started" checklist need that no other
   // table records: the first dashboard visit ("Welcome" once, then "Welcome Back"), the
   // checklist's dismissal, and that the browser extension signed in at least once (its
@@ -10,10 +12,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('user_onboarding')
     .addColumn('user_id', 'text', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
-    .addColumn('first_dashboard_visit_at', 'integer')
-    .addColumn('checklist_dismissed_at', 'integer')
-    .addColumn('extension_connected_at', 'integer')
-    .addColumn('updated_at', 'integer', (col) => col.notNull())
+    .addColumn('first_dashboard_visit_at', t.epochMs)
+    .addColumn('checklist_dismissed_at', t.epochMs)
+    .addColumn('extension_connected_at', t.epochMs)
+    .addColumn('updated_at', t.epochMs, (col) => col.notNull())
     .execute();
 
   // Users from before this table: a confirmed account has seen its dashboard (it lands there
