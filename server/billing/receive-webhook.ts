@@ -12,6 +12,7 @@ import {
   userExists,
 } from './billing.repository.js';
 import { lemonSqueezySettings } from './billing-settings.js';
+import { createEngineAccess } from './engine-access.js';
 import { WEBHOOK_EVENTS } from './ensure-webhook.js';
 import { LsSubscription, LsSubscriptionInvoice, LsWebhookPayload } from './lemonsqueezy-resources.js';
 import { toSubscriptionFields } from './subscription-mapping.js';
@@ -50,6 +51,10 @@ export async function receiveWebhook(
   });
   if (result.outcome === 'unknown_user' || result.outcome === 'unreadable') {
     deps.logger.warn('Lemon Squeezy webhook not applied', { event: eventName, outcome: result.outcome });
+  }
+  if (result.outcome === 'applied' && result.userId) {
+    // Access may be back: the engine's hold ends, so a later lapse is told again.
+    await createEngineAccess(deps)?.load([result.userId]);
   }
   if (eventName === 'subscription_payment_failed' && result.outcome === 'applied' && result.userId) {
     await createNotification(deps, {

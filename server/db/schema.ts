@@ -29,6 +29,7 @@ export interface Database {
   securityLogs: SecurityLogsTable;
   subscriptions: SubscriptionsTable;
   billingWebhookEvents: BillingWebhookEventsTable;
+  accessHolds: AccessHoldsTable;
   queues: QueuesTable;
   queueItems: QueueItemsTable;
   queueItemMedia: QueueItemMediaTable;
@@ -267,6 +268,8 @@ export interface QueuesTable {
   /** Next run (epoch ms); null once a one-time queue has published every item. */
   nextRun: number | null;
   lastRunAt: number | null;
+  /** Why the engine paused the queue (the owner lost access); null when the user paused it. */
+  pausedReason: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -389,6 +392,13 @@ export interface BillingWebhookEventsTable {
   userId: string | null;
   outcome: string;
   receivedAt: number;
+}
+
+/** The engine holds this user's work for lack of access, and has told them (once per lapse). */
+export interface AccessHoldsTable {
+  userId: string;
+  reason: string;
+  heldAt: number;
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -137,15 +137,37 @@ export async function listItemMediaIds(db: Db, itemIds: readonly string[]): Prom
 }
 
 /** For the runner, across users: active queues whose run is due and that hold at least one item. */
-export async function listDueQueueIds(db: Db, now: number, limit: number): Promise<string[]> {
-  const rows = await db
+export async function listDueQueues(
+  db: Db,
+  now: number,
+  limit: number,
+): Promise<Array<{ id: string; userId: string }>> {
+  return db
     .selectFrom('queues')
-    .select('id')
+    .select(['id', 'userId'])
     .where('isActive', '=', 1)
     .where('nextRun', '<=', now)
     .where((eb) => eb.exists(eb.selectFrom('queueItems').select('id').whereRef('queueId', '=', 'queues.id')))
     .orderBy('nextRun', 'asc')
     .limit(limit)
     .execute();
-  return rows.map((row) => row.id);
+}
+
+/**
+ * The owner lost access (the subscription gate): the queue stops with the reason, keeping its
+ * next run and item order. It runs again only when the user resumes it.
+ */
+export async function pauseQueuesWithoutAccess(
+  db: Db,
+  options: { userId: string; queueIds: readonly string[]; reason: string; now: number },
+): Promise<number> {
+  if (options.queueIds.length === 0) return 0;
+  const result = await db
+    .updateTable('queues')
+    .set({ isActive: 0, pausedReason: options.reason, updatedAt: options.now })
+    .where('userId', '=', options.userId)
+    .where('id', 'in', [...options.queueIds])
+    .where('isActive', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -42,8 +42,10 @@ export async function updateQueue(
       }
       changes.isActive = 1;
       changes.nextRun = Math.max(changes.nextRun ?? queue.nextRun ?? now, now);
+      changes.pausedReason = null;
     } else if (input.isActive === false) {
       changes.isActive = 0;
+      changes.pausedReason = null;
     }
     await updateQueueRow(trx, userId, queue.id, changes);
   });

@@ -158,6 +158,8 @@ export interface QueueDto {
   intervalHours: number;
   isActive: boolean;
   status: QueueStatus;
+  /** Why Postloom paused the queue (the trial or subscription ended); null when the user did. */
+  pausedReason: string | null;
   nextRun: string | null;
   lastRunAt: string | null;
   items: QueueItemDto[];

@@ -49,6 +49,9 @@ export function ToggleQueueButton({
 export function useNextRunText(queue: QueueDto): string {
   const { timezone, timeFormat } = usePreferences();
   if (queue.status === 'finished') return 'Every item has been published';
+  if (queue.status === 'paused' && queue.pausedReason) {
+    return 'Paused when your access ended: resume it to continue with the next item';
+  }
   if (queue.status === 'paused') return 'Paused: resumes with the next item';
   if (queue.items.length === 0) return 'Waiting for its first item';
   if (!queue.nextRun || Date.parse(queue.nextRun) <= Date.now()) return 'Next post: now';
