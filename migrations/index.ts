@@ -8,6 +8,7 @@ import * as subscriptions from './2026-11-22T1400-subscriptions.js';
 import * as queues from './2026-11-22T1500-queues.js';
 import * as analytics from './2026-11-22T1600-analytics.js';
 import * as accessHolds from './2026-11-23T0900-access-holds.js';
+import * as pushSessions from './2026-11-23T0910-push-sessions.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1500-queues': queues,
   '2026-11-22T1600-analytics': analytics,
   '2026-11-23T0900-access-holds': accessHolds,
+  '2026-11-23T0910-push-sessions': pushSessions,
 };

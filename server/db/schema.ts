@@ -323,6 +323,8 @@ export interface UserPreferencesTable {
 export interface PushSubscriptionsTable {
   id: string;
   userId: string;
+  /** The session (SHA-256 id) that registered it; deleted with that session. */
+  sessionId: string | null;
   endpoint: string;
   p256dh: string;
   auth: string;
