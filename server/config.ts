@@ -81,6 +81,11 @@ export const ConfigSchema = z.object({
   LEMONSQUEEZY_STORE_ID: optionalString,
   LEMONSQUEEZY_VARIANT_ID: optionalString,
   LEMONSQUEEZY_WEBHOOK_SECRET: optionalString,
+  /**
+   * on: the LEMONSQUEEZY_* credentials are test-mode ones, so only test-mode events count.
+   * off (default): live credentials, and test-mode events (test purchases) grant nothing.
+   */
+  LEMONSQUEEZY_TEST_MODE: flag.default(false),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {
