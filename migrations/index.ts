@@ -9,6 +9,7 @@ import * as queues from './2026-11-22T1500-queues.js';
 import * as analytics from './2026-11-22T1600-analytics.js';
 import * as accessHolds from './2026-11-23T0900-access-holds.js';
 import * as pushSessions from './2026-11-23T0910-push-sessions.js';
+import * as sessionGoogleAuth from './2026-11-23T0920-session-google-auth.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1600-analytics': analytics,
   '2026-11-23T0900-access-holds': accessHolds,
   '2026-11-23T0910-push-sessions': pushSessions,
+  '2026-11-23T0920-session-google-auth': sessionGoogleAuth,
 };

@@ -4,6 +4,7 @@ import { AppError } from '../core/errors.js';
 import { newId, safeEqual, sha256Hex } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { findUserByEmail, findUserByGoogleSub } from './auth.repository.js';
+import { confirmWithGoogle, markGoogleSignIn } from './confirm-with-google.js';
 import { createSession } from './create-session.js';
 import {
   discoverGoogle,
@@ -29,7 +30,9 @@ export async function finishGoogleSignIn(
   deps: AppDeps,
   input: GoogleCallbackInput,
   boundState: string | undefined,
-) {
+  /** The SHA-256 id of the session sending the callback, if any ("Confirm with Google"). */
+  currentSessionId: string | null = null,
+): Promise<GoogleResult> {
   const { config, db, cipher, logger } = deps;
   if (!boundState || !safeEqual(boundState, input.state)) throw failed();
   const now = Date.now();
@@ -40,7 +43,7 @@ export async function finishGoogleSignIn(
     .where('provider', '=', GOOGLE_PROVIDER)
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', now)
-    .returning(['codeVerifier', 'nonce', 'data'])
+    .returning(['codeVerifier', 'nonce', 'data', 'userId', 'sessionId'])
     .executeTakeFirst();
   if (!claim?.codeVerifier || !claim.nonce) throw failed();
 
@@ -73,6 +76,12 @@ export async function finishGoogleSignIn(
   }
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';
   if (claims.email_verified !== true || !email) throw failed();
+  const { remember, purpose } = JSON.parse(claim.data ?? '{}') as { remember?: boolean; purpose?: string };
+  if (purpose === 'reauth') {
+    const startedBy = { userId: claim.userId, sessionId: claim.sessionId };
+    await confirmWithGoogle(db, { startedBy, currentSessionId, googleSub: claims.sub, now }, failed);
+    return { kind: 'reauthenticated' };
+  }
 
   const userId = await findOrCreateGoogleUser(deps, {
     sub: claims.sub,
@@ -80,9 +89,15 @@ export async function finishGoogleSignIn(
     timezone: input.timezone,
     language: input.language,
   });
-  const { remember } = JSON.parse(claim.data ?? '{}') as { remember?: boolean };
-  return createSession(deps, userId, { remember: remember === true, kind: 'cookie' });
+  const session = await createSession(deps, userId, { remember: remember === true, kind: 'cookie' });
+  await markGoogleSignIn(db, sha256Hex(session.token), now);
+  return { kind: 'session', ...session };
 }
+
+/** A new session (sign-in), or the current one confirmed ("Confirm with Google"). */
+export type GoogleResult =
+  | ({ kind: 'session' } & Awaited<ReturnType<typeof createSession>>)
+  | { kind: 'reauthenticated' };
 
 async function findOrCreateGoogleUser(
   deps: AppDeps,

@@ -62,6 +62,8 @@ export interface SessionsTable {
   /** Where the session was last used from (active-sessions list). */
   userAgent: string | null;
   ip: string | null;
+  /** When the user last signed in with Google in this session (sign-in or re-authentication). */
+  googleAuthAt: number | null;
   createdAt: number;
 }
 
