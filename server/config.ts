@@ -48,6 +48,12 @@ export const ConfigSchema = z.object({
   LINKEDIN_CLIENT_SECRET: optionalString,
   TIKTOK_CLIENT_ID: optionalString,
   TIKTOK_CLIENT_SECRET: optionalString,
+  /**
+   * on: the LinkedIn app has been granted the restricted r_member_social permission (Community
+   * Management API), so connecting asks for it and LinkedIn analytics are read. off: LinkedIn
+   * analytics show as unavailable.
+   */
+  LINKEDIN_MEMBER_ANALYTICS: flag.default(false),
   THREADS_CLIENT_ID: optionalString,
   THREADS_CLIENT_SECRET: optionalString,
   SCHEDULER: flag.default(true),

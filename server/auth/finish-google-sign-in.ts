@@ -1,5 +1,10 @@
 import * as oauth from 'oauth4webapi';
 import type { GoogleCallbackInput } from '../../shared/auth/schemas.js';
+import {
+  DEFAULT_TIMEZONE,
+  isValidTimezone,
+  supportedLanguageTag,
+} from '../../shared/settings/preferences.js';
 import { AppError } from '../core/errors.js';
 import { newId, safeEqual, sha256Hex } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
@@ -150,8 +155,10 @@ async function findOrCreateGoogleUser(
       passwordHash: null,
       emailConfirmedAt: now,
       googleSub: google.sub,
-      timezone: google.timezone ?? 'UTC',
-      language: google.language ?? 'en',
+      // The browser's guesses, checked against the supported lists: a first sign-in with a zone
+      // or language tag the server does not know falls back to UTC and English rather than failing.
+      timezone: google.timezone && isValidTimezone(google.timezone) ? google.timezone : DEFAULT_TIMEZONE,
+      language: (google.language && supportedLanguageTag(google.language)) || 'en',
       timeFormat: null,
       setupComplete: 1,
       createdAt: now,
