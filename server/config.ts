@@ -57,6 +57,12 @@ export const ConfigSchema = z.object({
   LINKEDIN_CLIENT_SECRET: optionalString,
   TIKTOK_CLIENT_ID: optionalString,
   TIKTOK_CLIENT_SECRET: optionalString,
+  /**
+   * on: the LinkedIn app has been granted the restricted r_member_social permission (Community
+   * Management API), so connecting asks for it and LinkedIn analytics are read. off: LinkedIn
+   * analytics show as unavailable.
+   */
+  LINKEDIN_MEMBER_ANALYTICS: flag.default(false),
   THREADS_CLIENT_ID: optionalString,
   THREADS_CLIENT_SECRET: optionalString,
   SCHEDULER: flag.default(true),
@@ -90,6 +96,11 @@ export const ConfigSchema = z.object({
   LEMONSQUEEZY_STORE_ID: optionalString,
   LEMONSQUEEZY_VARIANT_ID: optionalString,
   LEMONSQUEEZY_WEBHOOK_SECRET: optionalString,
+  /**
+   * on: the LEMONSQUEEZY_* credentials are test-mode ones, so only test-mode events count.
+   * off (default): live credentials, and test-mode events (test purchases) grant nothing.
+   */
+  LEMONSQUEEZY_TEST_MODE: flag.default(false),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_MODE'> & {

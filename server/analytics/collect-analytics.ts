@@ -14,6 +14,7 @@ import { createPlatformHttp } from '../publishing/platform-http.js';
 import { PublishError } from '../publishing/publish-error.js';
 import { METRIC_READERS, type ReaderContext } from './metric-readers.js';
 import { upsertAccountMetrics, upsertPostMetrics } from './post-metrics.repository.js';
+import { canReadAnalytics } from './readable-accounts.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -60,7 +61,11 @@ export async function collectAnalytics(
   const now = options.now ?? Date.now;
   let query = deps.db.selectFrom('socialAccounts').selectAll().where('status', '=', 'active');
   if (options.userId) query = query.where('userId', '=', options.userId);
-  const accounts = (await query.execute()).filter((account) => isAnalyticsPlatform(account.platform));
+  // Accounts whose numbers the platform would refuse (LinkedIn without r_member_social) are not
+  // asked at all: the page says why instead of a read failing every hour.
+  const accounts = (await query.execute()).filter(
+    (account) => isAnalyticsPlatform(account.platform) && canReadAnalytics(account),
+  );
   const result: CollectResult = { accounts: 0, posts: 0, failed: [] };
   let next = 0;
   async function worker() {

@@ -19,12 +19,16 @@ export const CSV_HEADER = [
 ] as const;
 
 /**
- * One CSV cell: always quoted (quotes doubled), and a text a spreadsheet would run as a formula
- * (starting with =, +, -, @, a tab or a carriage return) gets a leading apostrophe.
+ * A text a spreadsheet could run as a formula (OWASP CSV injection): one starting with =, +, -, @
+ * (or their full-width forms), a tab, a carriage return or a line feed, or any of those formula
+ * characters after leading white space, which spreadsheets skip.
  */
+const FORMULA_START = /^(?:[\t\r\n]|[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
+
+/** One CSV cell: always quoted (quotes doubled); a text that could be a formula gets a leading apostrophe. */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -13,6 +13,7 @@ import { addDays, zonedTimeToUtc } from '../../shared/time/zoned-time.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
 import { getPreferences } from '../settings/preferences.service.js';
+import { listUnavailablePlatforms } from './readable-accounts.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -308,7 +309,7 @@ export async function getAnalytics(
       engagement: Number(row.engagement),
       posts: Number(row.posts),
     })),
-    unavailable: ['tiktok'],
+    ...(await listUnavailablePlatforms(deps, userId)),
     lastReadAt: lastRead?.at ? new Date(Number(lastRead.at)).toISOString() : null,
   };
 }

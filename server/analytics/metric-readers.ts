@@ -197,8 +197,10 @@ const threads: MetricReader = {
 };
 
 /**
- * LinkedIn: `GET /rest/socialActions/{post urn}` (likes and comments). A member's follower count
- * and post impressions need restricted permissions, so they are not read.
+ * LinkedIn: `GET /rest/socialActions/{post urn}` (likes and comments), which for a member's posts
+ * needs the restricted r_member_social permission: only accounts granted it are read (see
+ * readable-accounts.ts). A member's follower count and post impressions need further restricted
+ * permissions, so they are not read.
  */
 const linkedin: MetricReader = {
   async followers() {

@@ -17,11 +17,14 @@ import {
   UpdatePasswordInput,
 } from '../../shared/auth/schemas.js';
 import { GENERIC_MESSAGES } from '../../shared/http/errors.js';
+import { ACCOUNT_SECURITY_MESSAGES } from '../../shared/settings/account-security.js';
 import { clientAddress } from '../core/client-address.js';
 import { AppError } from '../core/errors.js';
+import { sha256Hex } from '../core/ids.js';
 import { createLimiter, rateLimit } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
+import { findUserById } from './auth.repository.js';
 import { CONFIRM_TOKEN_INVALID, confirmEmail } from './confirm-email.js';
 import { createApiToken } from './create-api-token.js';
 import { createExtensionToken } from './create-extension-token.js';
@@ -175,20 +178,28 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'Set a new password with a reset token; ends all sessions' }),
       validate('json', UpdatePasswordInput),
       async (c) => {
-        await updatePassword(c.var.deps, c.req.valid('json'));
+        await updatePassword(c.var.deps, c.req.valid('json'), {
+          ipAddress: clientAddress(c),
+          userAgent: c.req.header('user-agent') ?? null,
+        });
         clearSessionCookie(c);
         return c.json(ok);
       },
     )
     .get(
       '/google/start',
-      describeRoute({ tags, summary: 'Redirect to Google sign-in' }),
-      validate('query', z.object({ remember: z.enum(['true', 'false']).optional() })),
+      describeRoute({
+        tags,
+        summary: 'Redirect to Google sign-in (reauth=true: confirm the signed-in user again, from settings)',
+      }),
+      validate('query', GoogleStartQuery),
       async (c) => {
         const { deps } = c.var;
         if (!isGoogleConfigured(deps.config)) throw new AppError('not_configured', GOOGLE_NOT_CONFIGURED);
+        const query = c.req.valid('query');
         const { url, state } = await startGoogleSignIn(deps, {
-          remember: c.req.valid('query').remember === 'true',
+          remember: query.remember === 'true',
+          reauth: query.reauth === 'true' ? await reauthStarter(c) : undefined,
         });
         // Binds the flow to this browser: a callback link sent to someone else does not sign them in.
         setCookie(c, GOOGLE_STATE_COOKIE, state, {
@@ -206,13 +217,15 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'Finish Google sign-in with { code, state }' }),
       validate('json', GoogleCallbackInput),
       async (c) => {
-        const session = await finishGoogleSignIn(
+        const result = await finishGoogleSignIn(
           c.var.deps,
           c.req.valid('json'),
           getCookie(c, GOOGLE_STATE_COOKIE),
+          currentSessionId(c),
         );
         clearGoogleStateCookie(c);
-        setSessionCookie(c, session.token, session);
+        if (result.kind === 'reauthenticated') return c.json({ ok: true, reauthenticated: true } as const);
+        setSessionCookie(c, result.token, result);
         return c.json(ok);
       },
     )
@@ -223,19 +236,44 @@ export function createAuthRoutes() {
       async (c) => {
         const { config } = c.var.deps;
         try {
-          const session = await finishGoogleSignIn(
+          const result = await finishGoogleSignIn(
             c.var.deps,
             c.req.valid('query'),
             getCookie(c, GOOGLE_STATE_COOKIE),
+            currentSessionId(c),
           );
           clearGoogleStateCookie(c);
-          setSessionCookie(c, session.token, session);
+          if (result.kind === 'reauthenticated') {
+            return c.redirect(`${config.APP_URL}/settings/delete-account`, 302);
+          }
+          setSessionCookie(c, result.token, result);
           return c.redirect(`${config.APP_URL}/dashboard`, 302);
         } catch {
           return c.redirect(`${config.APP_URL}/login?error=google`, 302);
         }
       },
     );
+}
+
+const GoogleStartQuery = z.object({
+  remember: z.enum(['true', 'false']).optional(),
+  /** Confirm the signed-in user again (account deletion without a password). */
+  reauth: z.enum(['true', 'false']).optional(),
+});
+
+/** The SHA-256 id of the request's session, or null. */
+function currentSessionId(c: Context<AppEnv>): string | null {
+  return c.var.session ? sha256Hex(c.var.session.id) : null;
+}
+
+/** Who starts "Confirm with Google": a web app session of a user linked to Google. */
+async function reauthStarter(c: Context<AppEnv>) {
+  const { session, user } = c.var;
+  if (!session || !user) throw new AppError('not_authenticated', 'Not authenticated');
+  if (session.kind !== 'cookie') throw new AppError('forbidden', GENERIC_MESSAGES.forbidden);
+  const linked = await findUserById(c.var.deps.db, user.id);
+  if (!linked?.googleSub) throw new AppError('forbidden', ACCOUNT_SECURITY_MESSAGES.googleWrongAccount);
+  return { userId: user.id, sessionId: sha256Hex(session.id), email: user.email };
 }
 
 function clearGoogleStateCookie(c: Parameters<typeof setSessionCookie>[0]) {

@@ -1,9 +1,15 @@
 import * as oauth from 'oauth4webapi';
 import type { GoogleCallbackInput } from '../../shared/auth/schemas.js';
+import {
+  DEFAULT_TIMEZONE,
+  isValidTimezone,
+  supportedLanguageTag,
+} from '../../shared/settings/preferences.js';
 import { AppError } from '../core/errors.js';
 import { newId, safeEqual, sha256Hex } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { findUserByEmail, findUserByGoogleSub } from './auth.repository.js';
+import { confirmWithGoogle, markGoogleSignIn } from './confirm-with-google.js';
 import { createSession } from './create-session.js';
 import {
   discoverGoogle,
@@ -29,7 +35,9 @@ export async function finishGoogleSignIn(
   deps: AppDeps,
   input: GoogleCallbackInput,
   boundState: string | undefined,
-) {
+  /** The SHA-256 id of the session sending the callback, if any ("Confirm with Google"). */
+  currentSessionId: string | null = null,
+): Promise<GoogleResult> {
   const { config, db, cipher, logger } = deps;
   if (!boundState || !safeEqual(boundState, input.state)) throw failed();
   const now = Date.now();
@@ -40,7 +48,7 @@ export async function finishGoogleSignIn(
     .where('provider', '=', GOOGLE_PROVIDER)
     .where('usedAt', 'is', null)
     .where('expiresAt', '>', now)
-    .returning(['codeVerifier', 'nonce', 'data'])
+    .returning(['codeVerifier', 'nonce', 'data', 'userId', 'sessionId'])
     .executeTakeFirst();
   if (!claim?.codeVerifier || !claim.nonce) throw failed();
 
@@ -73,6 +81,12 @@ export async function finishGoogleSignIn(
   }
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';
   if (claims.email_verified !== true || !email) throw failed();
+  const { remember, purpose } = JSON.parse(claim.data ?? '{}') as { remember?: boolean; purpose?: string };
+  if (purpose === 'reauth') {
+    const startedBy = { userId: claim.userId, sessionId: claim.sessionId };
+    await confirmWithGoogle(db, { startedBy, currentSessionId, googleSub: claims.sub, now }, failed);
+    return { kind: 'reauthenticated' };
+  }
 
   const userId = await findOrCreateGoogleUser(deps, {
     sub: claims.sub,
@@ -80,9 +94,15 @@ export async function finishGoogleSignIn(
     timezone: input.timezone,
     language: input.language,
   });
-  const { remember } = JSON.parse(claim.data ?? '{}') as { remember?: boolean };
-  return createSession(deps, userId, { remember: remember === true, kind: 'cookie' });
+  const session = await createSession(deps, userId, { remember: remember === true, kind: 'cookie' });
+  await markGoogleSignIn(db, sha256Hex(session.token), now);
+  return { kind: 'session', ...session };
 }
+
+/** A new session (sign-in), or the current one confirmed ("Confirm with Google"). */
+export type GoogleResult =
+  | ({ kind: 'session' } & Awaited<ReturnType<typeof createSession>>)
+  | { kind: 'reauthenticated' };
 
 async function findOrCreateGoogleUser(
   deps: AppDeps,
@@ -135,8 +155,10 @@ async function findOrCreateGoogleUser(
       passwordHash: null,
       emailConfirmedAt: now,
       googleSub: google.sub,
-      timezone: google.timezone ?? 'UTC',
-      language: google.language ?? 'en',
+      // The browser's guesses, checked against the supported lists: a first sign-in with a zone
+      // or language tag the server does not know falls back to UTC and English rather than failing.
+      timezone: google.timezone && isValidTimezone(google.timezone) ? google.timezone : DEFAULT_TIMEZONE,
+      language: (google.language && supportedLanguageTag(google.language)) || 'en',
       timeFormat: null,
       setupComplete: 1,
       createdAt: now,

@@ -11,7 +11,14 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
  */
 export async function startGoogleSignIn(
   deps: AppDeps,
-  options: { remember: boolean },
+  options: {
+    remember: boolean;
+    /**
+     * "Confirm with Google" from settings: the signed-in user proves again who they are; the flow
+     * is bound to their session (SHA-256 id) and makes no new one.
+     */
+    reauth?: { userId: string; sessionId: string; email: string };
+  },
 ): Promise<{ url: string; state: string }> {
   const { config, db, cipher } = deps;
   const { client } = googleClient(config);
@@ -25,12 +32,12 @@ export async function startGoogleSignIn(
     .values({
       id: sha256Hex(state),
       provider: GOOGLE_PROVIDER,
-      userId: null,
-      sessionId: null,
+      userId: options.reauth?.userId ?? null,
+      sessionId: options.reauth?.sessionId ?? null,
       codeVerifier: cipher.encrypt(verifier),
       nonce: cipher.encrypt(nonce),
       redirectTo: null,
-      data: JSON.stringify({ remember: options.remember }),
+      data: JSON.stringify({ remember: options.remember, purpose: options.reauth ? 'reauth' : 'sign_in' }),
       expiresAt: now + OAUTH_STATE_TTL_MS,
       usedAt: null,
       createdAt: now,
@@ -52,5 +59,6 @@ export async function startGoogleSignIn(
   url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('prompt', 'select_account');
+  if (options.reauth) url.searchParams.set('login_hint', options.reauth.email);
   return { url: url.href, state };
 }

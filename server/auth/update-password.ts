@@ -3,6 +3,7 @@ import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
 import { consumeEmailToken } from './email-tokens.js';
 import { hashPassword } from './password.js';
+import { sendSecurityNotice } from './send-security-notice.js';
 
 export const RESET_TOKEN_INVALID =
   'This password reset link has expired or is invalid. Please request a new one.';
@@ -10,9 +11,14 @@ export const RESET_TOKEN_INVALID =
 /**
  * Sets a new password with a reset token and ends every session of the user (a stolen
  * session must not outlive a password change). Following the e-mailed link also proves
- * the address, so an unconfirmed e-mail becomes confirmed.
+ * the address, so an unconfirmed e-mail becomes confirmed. The owner gets an e-mail saying when,
+ * from where and from which browser, in case it was not them.
  */
-export async function updatePassword(deps: AppDeps, input: UpdatePasswordInput): Promise<void> {
+export async function updatePassword(
+  deps: AppDeps,
+  input: UpdatePasswordInput,
+  client: { ipAddress: string | null; userAgent: string | null },
+): Promise<void> {
   const userId = await consumeEmailToken(deps.db, 'reset', { token: input.token });
   if (!userId) throw new AppError('invalid_token', RESET_TOKEN_INVALID);
   const passwordHash = await hashPassword(input.password);
@@ -27,5 +33,12 @@ export async function updatePassword(deps: AppDeps, input: UpdatePasswordInput):
     }))
     .where('id', '=', userId)
     .execute();
+  // Every session ends, and with them every push subscription of the account.
   await deps.lucia.invalidateUserSessions(userId);
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['email', 'timezone'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (user) await sendSecurityNotice(deps, { user, event: 'password_reset', ...client, at: now });
 }

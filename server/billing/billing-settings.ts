@@ -19,6 +19,8 @@ export interface LemonSqueezySettings {
   storeId: string;
   variantId: string;
   webhookSecret: string;
+  /** Test-mode store data (the sandbox, or LEMONSQUEEZY_TEST_MODE=on): only test-mode events count. */
+  testMode: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export function lemonSqueezySettings(config: Config): LemonSqueezySettings | nul
       storeId: config.LEMONSQUEEZY_STORE_ID as string,
       variantId: config.LEMONSQUEEZY_VARIANT_ID as string,
       webhookSecret: config.LEMONSQUEEZY_WEBHOOK_SECRET as string,
+      testMode: mode === 'sandbox' || config.LEMONSQUEEZY_TEST_MODE,
     };
   }
   return {
@@ -71,6 +74,7 @@ export function lemonSqueezySettings(config: Config): LemonSqueezySettings | nul
     storeId: DEMO_STORE_ID,
     variantId: DEMO_VARIANT_ID,
     webhookSecret: demoWebhookSecret(config),
+    testMode: true,
   };
 }
 

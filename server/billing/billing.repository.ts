@@ -57,14 +57,22 @@ export async function saveProviderState(
   return true;
 }
 
-/** Marks a renewal failure; an ended subscription stays ended. */
-export async function markPastDue(db: Db, providerSubscriptionId: string, now: number): Promise<boolean> {
+/**
+ * Marks a renewal failure; an ended subscription stays ended. Ordered like subscription events:
+ * an invoice older than the stored state (a late delivery, after a renewal that succeeded) is
+ * stale and changes nothing.
+ */
+export async function markPastDue(
+  db: Db,
+  input: { providerSubscriptionId: string; invoiceUpdatedAt: number; now: number },
+): Promise<boolean> {
   const result = await db
     .updateTable('subscriptions')
-    .set({ status: 'past_due', updatedAt: now })
+    .set({ status: 'past_due', providerUpdatedAt: input.invoiceUpdatedAt, updatedAt: input.now })
     .where('provider', '=', PROVIDER)
-    .where('providerSubscriptionId', '=', providerSubscriptionId)
+    .where('providerSubscriptionId', '=', input.providerSubscriptionId)
     .where('status', 'in', ['active', 'trialing'])
+    .where('providerUpdatedAt', '<=', input.invoiceUpdatedAt)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -76,7 +76,7 @@ export function createLemonSqueezyClient(config: Config, settings: LemonSqueezyS
             checkout_data: { email, ...(name ? { name } : {}), custom: { user_id: userId } },
             product_options: { redirect_url: redirectUrl, enabled_variants: [Number(settings.variantId)] },
             checkout_options: { embed: false },
-            test_mode: settings.mode === 'sandbox' ? true : undefined,
+            test_mode: settings.testMode ? true : undefined,
           },
           relationships: { store, variant: { data: { type: 'variants', id: settings.variantId } } },
         },

@@ -39,9 +39,11 @@ export const LsSubscriptionInvoice = z.object({
   type: z.literal('subscription-invoices'),
   id: NumericId,
   attributes: z.object({
+    store_id: NumericId.optional(),
     subscription_id: NumericId,
     status: z.string().optional(),
     updated_at: z.string().optional(),
+    test_mode: z.boolean().optional(),
   }),
 });
 export type LsSubscriptionInvoice = z.infer<typeof LsSubscriptionInvoice>;

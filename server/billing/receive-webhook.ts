@@ -11,7 +11,8 @@ import {
   saveProviderState,
   userExists,
 } from './billing.repository.js';
-import { lemonSqueezySettings } from './billing-settings.js';
+import { type LemonSqueezySettings, lemonSqueezySettings } from './billing-settings.js';
+import { createEngineAccess } from './engine-access.js';
 import { WEBHOOK_EVENTS } from './ensure-webhook.js';
 import { LsSubscription, LsSubscriptionInvoice, LsWebhookPayload } from './lemonsqueezy-resources.js';
 import { toSubscriptionFields } from './subscription-mapping.js';
@@ -44,12 +45,17 @@ export async function receiveWebhook(
     if (!(await claimWebhookEvent(trx, { id: eventId, eventName, now }))) {
       return { outcome: 'duplicate' as const, userId: null };
     }
-    const applied = await applyEvent(trx, payload, now);
+    const applied = await applyEvent(trx, payload, settings, now);
     await finishWebhookEvent(trx, { id: eventId, userId: applied.userId, outcome: applied.outcome });
     return applied;
   });
-  if (result.outcome === 'unknown_user' || result.outcome === 'unreadable') {
+  if (result.outcome === 'unknown_user' || result.outcome === 'unreadable' || result.outcome === 'ignored') {
+    // 'ignored': another store, plan or mode; a wrong LEMONSQUEEZY_* id shows up here too.
     deps.logger.warn('Lemon Squeezy webhook not applied', { event: eventName, outcome: result.outcome });
+  }
+  if (result.outcome === 'applied' && result.userId) {
+    // Access may be back: the engine's hold ends, so a later lapse is told again.
+    await createEngineAccess(deps)?.load([result.userId]);
   }
   if (eventName === 'subscription_payment_failed' && result.outcome === 'applied' && result.userId) {
     await createNotification(deps, {
@@ -79,19 +85,34 @@ function parsePayload(rawBody: Uint8Array): LsWebhookPayload {
 async function applyEvent(
   db: Db,
   payload: LsWebhookPayload,
+  settings: LemonSqueezySettings,
   now: number,
 ): Promise<{ outcome: WebhookOutcome; userId: string | null }> {
   if (payload.meta.event_name === 'subscription_payment_failed') {
     const invoice = LsSubscriptionInvoice.safeParse(payload.data);
     if (!invoice.success) return { outcome: 'unreadable', userId: null };
-    const subscriptionId = invoice.data.attributes.subscription_id;
-    const row = await findByProviderId(db, subscriptionId);
+    const attributes = invoice.data.attributes;
+    const testMode = payload.meta.test_mode === true || attributes.test_mode === true;
+    if (!isOurStore(settings, attributes.store_id, testMode)) return { outcome: 'ignored', userId: null };
+    const invoiceUpdatedAt = attributes.updated_at ? Date.parse(attributes.updated_at) : Number.NaN;
+    // Without its time an invoice cannot be ordered against the stored state: it is not applied.
+    if (Number.isNaN(invoiceUpdatedAt)) return { outcome: 'unreadable', userId: null };
+    const row = await findByProviderId(db, attributes.subscription_id);
     if (!row) return { outcome: 'unknown_user', userId: null };
-    const changed = await markPastDue(db, subscriptionId, now);
+    const changed = await markPastDue(db, {
+      providerSubscriptionId: attributes.subscription_id,
+      invoiceUpdatedAt,
+      now,
+    });
     return { outcome: changed ? 'applied' : 'stale', userId: row.userId };
   }
   const subscription = LsSubscription.safeParse(payload.data);
   if (!subscription.success) return { outcome: 'unreadable', userId: null };
+  const attributes = subscription.data.attributes;
+  const testMode = payload.meta.test_mode === true || attributes.test_mode === true;
+  if (!isOurStore(settings, attributes.store_id, testMode) || attributes.variant_id !== settings.variantId) {
+    return { outcome: 'ignored', userId: null };
+  }
   const providerSubscriptionId = subscription.data.id;
   const existing = await findByProviderId(db, providerSubscriptionId);
   // The user id travels as custom data from our own checkout; a known subscription keeps its owner.
@@ -102,8 +123,18 @@ async function applyEvent(
   const saved = await saveProviderState(db, {
     userId,
     providerSubscriptionId,
-    fields: toSubscriptionFields(subscription.data.attributes),
+    fields: toSubscriptionFields(attributes),
     now,
   });
   return { outcome: saved ? 'applied' : 'stale', userId };
+}
+
+/**
+ * A validly signed event can come from any product of the store (the signing secret is the
+ * store's webhook's): only the configured store, in the configured mode, and (for subscriptions)
+ * the configured plan change access. Buying another product, or a test purchase against live
+ * credentials, grants nothing.
+ */
+function isOurStore(settings: LemonSqueezySettings, storeId: string | undefined, testMode: boolean): boolean {
+  return storeId === settings.storeId && testMode === settings.testMode;
 }

@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv } from '../http/types.js';
-import { isLoopbackAddress, parseAddress } from './addresses.js';
+import { isLoopbackAddress, isLoopbackHostname, parseAddress } from './addresses.js';
 
 /**
  * The client's address. With TRUST_PROXY on, the right-most X-Forwarded-For entry that our own
@@ -31,12 +31,38 @@ export function socketAddress(c: Context<AppEnv>): string | undefined {
   }
 }
 
+/** Headers a proxy, load balancer or CDN adds when it forwards a request for someone else. */
+const PROXY_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'via',
+] as const;
+
 /**
- * A client on this machine talking to us directly: a loopback peer with no proxy header. A
- * reverse proxy on the same machine also connects from loopback, but it says so in a header.
+ * A client on this machine talking to us directly: a loopback peer, no proxy header of any kind,
+ * and a loopback name in Host. A reverse proxy on the same machine also connects from loopback,
+ * but it says so in a header, or passes on the public name the browser asked for.
  */
 export function isDirectLocalClient(c: Context<AppEnv>): boolean {
   const peer = socketAddress(c);
   if (!peer || !isLoopbackAddress(peer)) return false;
-  return c.req.header('x-forwarded-for') === undefined && c.req.header('forwarded') === undefined;
+  if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  const host = c.req.header('host');
+  if (!host) return false;
+  try {
+    return isLoopbackHostname(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
 }

@@ -29,6 +29,7 @@ export interface Database {
   securityLogs: SecurityLogsTable;
   subscriptions: SubscriptionsTable;
   billingWebhookEvents: BillingWebhookEventsTable;
+  accessHolds: AccessHoldsTable;
   queues: QueuesTable;
   queueItems: QueueItemsTable;
   queueItemMedia: QueueItemMediaTable;
@@ -62,6 +63,8 @@ export interface SessionsTable {
   /** Where the session was last used from (active-sessions list). */
   userAgent: string | null;
   ip: string | null;
+  /** When the user last signed in with Google in this session (sign-in or re-authentication). */
+  googleAuthAt: number | null;
   createdAt: number;
 }
 
@@ -276,6 +279,8 @@ export interface QueuesTable {
   /** Next run (epoch ms); null once a one-time queue has published every item. */
   nextRun: number | null;
   lastRunAt: number | null;
+  /** Why the engine paused the queue (the owner lost access); null when the user paused it. */
+  pausedReason: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -329,6 +334,8 @@ export interface UserPreferencesTable {
 export interface PushSubscriptionsTable {
   id: string;
   userId: string;
+  /** The session (SHA-256 id) that registered it; deleted with that session. */
+  sessionId: string | null;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -409,6 +416,13 @@ export interface BillingWebhookEventsTable {
   userId: string | null;
   outcome: string;
   receivedAt: number;
+}
+
+/** The engine holds this user's work for lack of access, and has told them (once per lapse). */
+export interface AccessHoldsTable {
+  userId: string;
+  reason: string;
+  heldAt: number;
 }
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

@@ -10,7 +10,7 @@ export interface CreateNotificationInput {
   data?: {
     postId?: string;
     accountId?: string;
-    action?: 'post_now' | 'reconnect' | 'check_platform';
+    action?: 'post_now' | 'reconnect' | 'check_platform' | 'subscribe';
   } & Record<string, unknown>;
 }
 

@@ -61,6 +61,33 @@ export async function claimDuePosts(
     .execute();
 }
 
+/**
+ * Posts this worker claimed whose owner has no access (the subscription gate): `publishing` ->
+ * `failed` with the reason, before anything was sent. Like any failed post they can be
+ * rescheduled or posted now once the user subscribes; nothing sends them on its own.
+ */
+export async function failClaimedWithoutAccess(
+  db: Db,
+  options: { postIds: readonly string[]; owner: string; reason: string; now: number },
+): Promise<ScheduledPostRow[]> {
+  if (options.postIds.length === 0) return [];
+  return db
+    .updateTable('scheduledPosts')
+    .set({
+      status: 'failed',
+      errorMessage: options.reason,
+      nextAttemptAt: null,
+      leaseUntil: null,
+      leaseOwner: null,
+      updatedAt: options.now,
+    })
+    .where('id', 'in', [...options.postIds])
+    .where('status', '=', 'publishing')
+    .where('leaseOwner', '=', options.owner)
+    .returningAll()
+    .execute();
+}
+
 /** Claims one post for Post Now, whatever its state, unless it is already out or going out. */
 export async function claimPostNow(
   db: Db,

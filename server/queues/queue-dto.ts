@@ -98,6 +98,7 @@ export async function toQueueDtos(
       scheduleAccountId: queue.scheduleAccountId,
       isActive: queue.isActive === 1,
       status: queueStatus(queue),
+      pausedReason: queue.isActive === 1 ? null : queue.pausedReason,
       nextRun: iso(queue.nextRun),
       lastRunAt: iso(queue.lastRunAt),
       createdAt: new Date(queue.createdAt).toISOString(),

@@ -136,10 +136,6 @@ export async function listItemMediaIds(db: Db, itemIds: readonly string[]): Prom
   return [...new Set(rows.map((row) => row.mediaId))];
 }
 
-/**
- * For the runner, across users: active queues whose run is due. Empty ones too: their run only
- * moves next_run on, so the next run time shown is always ahead.
- */
 /** The user's active queues that run at wall-clock times (to plan again when those change). */
 export async function listClockQueuesForUser(db: Db, userId: string): Promise<QueueRow[]> {
   return db
@@ -151,14 +147,40 @@ export async function listClockQueuesForUser(db: Db, userId: string): Promise<Qu
     .execute();
 }
 
-export async function listDueQueueIds(db: Db, now: number, limit: number): Promise<string[]> {
-  const rows = await db
+/**
+ * For the runner, across users: active queues whose run is due. Empty ones too: their run only
+ * moves next_run on, so the next run time shown is always ahead.
+ */
+export async function listDueQueues(
+  db: Db,
+  now: number,
+  limit: number,
+): Promise<Array<{ id: string; userId: string }>> {
+  return db
     .selectFrom('queues')
-    .select('id')
+    .select(['id', 'userId'])
     .where('isActive', '=', 1)
     .where('nextRun', '<=', now)
     .orderBy('nextRun', 'asc')
     .limit(limit)
     .execute();
-  return rows.map((row) => row.id);
+}
+
+/**
+ * The owner lost access (the subscription gate): the queue stops with the reason, keeping its
+ * next run and item order. It runs again only when the user resumes it.
+ */
+export async function pauseQueuesWithoutAccess(
+  db: Db,
+  options: { userId: string; queueIds: readonly string[]; reason: string; now: number },
+): Promise<number> {
+  if (options.queueIds.length === 0) return 0;
+  const result = await db
+    .updateTable('queues')
+    .set({ isActive: 0, pausedReason: options.reason, updatedAt: options.now })
+    .where('userId', '=', options.userId)
+    .where('id', 'in', [...options.queueIds])
+    .where('isActive', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -83,8 +83,10 @@ export async function updateQueue(
       changes.isActive = 1;
       const kept = changes.nextRun !== undefined ? changes.nextRun : queue.nextRun;
       changes.nextRun = kept !== null && kept > now ? kept : await firstRunAfter(trx, planned, now);
+      changes.pausedReason = null;
     } else if (input.isActive === false) {
       changes.isActive = 0;
+      changes.pausedReason = null;
     }
     await updateQueueRow(trx, userId, queue.id, changes);
   });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Cron } from 'croner';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
+import { createEngineAccess } from '../billing/engine-access.js';
 import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
@@ -16,8 +17,10 @@ import {
   parseProgress,
 } from '../publishing/publishing.repository.js';
 import { createDueGate } from './due-gate.js';
+import { readHeartbeat, writeHeartbeat } from './heartbeat.js';
 import { createPublishLimiter, LONGEST_LIMIT_WINDOW_MS } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
+import { assertAccessNow, withholdWithoutAccess } from './withhold-without-access.js';
 
 const SWEEP_MS = 1000;
 const PRECONNECT_MIN_POSTS = 20;
@@ -87,21 +90,30 @@ export function createScheduler(deps: AppDeps): Scheduler {
         lastTick = now;
         if (now - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
           lastHeartbeat = now;
-          await writeHeartbeat(now);
+          await writeHeartbeat(db, now);
           await recoverOrphanedPosts(deps, now);
           await failMissedPosts(deps, now);
         }
+        // The subscription gate: each owner's access read once per sweep (null with billing off).
+        const access = createEngineAccess(deps);
         for (const platform of PLATFORM_IDS) {
-          const free = config.PUBLISH_CONCURRENCY - (inFlight.get(platform) ?? 0);
-          if (free <= 0) continue;
-          const claimed = await claimDuePosts(db, {
-            platform,
-            now: now + PREFETCH_MS,
-            limit: free,
-            leaseUntil: now + config.PUBLISH_LEASE_MS,
-            owner,
-          });
-          for (const post of claimed) launch(platform, post);
+          for (;;) {
+            const free = config.PUBLISH_CONCURRENCY - (inFlight.get(platform) ?? 0);
+            if (free <= 0) break;
+            const claimed = await claimDuePosts(db, {
+              platform,
+              now: now + PREFETCH_MS,
+              limit: free,
+              leaseUntil: now + config.PUBLISH_LEASE_MS,
+              owner,
+            });
+            const allowed = access
+              ? await withholdWithoutAccess(deps, access, claimed, { owner, now })
+              : claimed;
+            for (const post of allowed) launch(platform, post);
+            // Withheld posts take no slot: claim again for the slots they left while more are due.
+            if (allowed.length === claimed.length || claimed.length < free) break;
+          }
         }
         await armDueTimer();
       } while (again && !stopped);
@@ -200,18 +212,10 @@ export function createScheduler(deps: AppDeps): Scheduler {
     }
   }
 
-  async function writeHeartbeat(now: number): Promise<void> {
-    await db
-      .insertInto('appState')
-      .values({ key: 'scheduler.lastTick', value: new Date(now).toISOString(), updatedAt: now })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({ value: new Date(now).toISOString(), updatedAt: now }),
-      )
-      .execute();
-  }
-
   async function publishNow(userId: string, postId: string): Promise<ScheduledPostRow> {
     const now = Date.now();
+    // The API's gate answered before; the engine checks again, as for every post it sends.
+    await assertAccessNow(deps, userId, now);
     const claimed = await claimPostNow(db, {
       postId,
       userId,
@@ -301,13 +305,8 @@ export function createScheduler(deps: AppDeps): Scheduler {
       }
     },
     async health() {
-      const row = await db
-        .selectFrom('appState')
-        .select('value')
-        .where('key', '=', 'scheduler.lastTick')
-        .executeTakeFirst();
       return {
-        lastTick: lastTick ? new Date(lastTick).toISOString() : (row?.value ?? null),
+        lastTick: lastTick ? new Date(lastTick).toISOString() : await readHeartbeat(db),
         overdue: await countOverdue(db, Date.now() - 60_000),
         inFlight: [...inFlight.values()].reduce((a, b) => a + b, 0),
       };

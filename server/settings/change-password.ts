@@ -4,8 +4,10 @@ import {
   PASSWORD_CHANGE_COOLDOWN_MS,
   passwordCooldownMessage,
 } from '../../shared/settings/account-security.js';
+import { checkCurrentPassword } from '../auth/check-current-password.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { revokeOtherSessions } from '../auth/revoke-sessions.js';
+import { sendSecurityNotice } from '../auth/send-security-notice.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
 import { logSecurityEvent } from './security-log.js';
@@ -25,7 +27,8 @@ export interface ChangePasswordRequest {
 /**
  * Privacy & Security > Change Password (spec 02 sections 5 and 8): at most once per 24 hours,
  * the current password checked, the new one different from it. Every attempt is written to the
- * security log. On success every other session (and its live stream) ends.
+ * security log. On success every other session (and its live stream) ends, and the owner gets
+ * an e-mail saying when, from where and from which browser.
  */
 export async function changePassword(deps: AppDeps, request: ChangePasswordRequest): Promise<void> {
   const { db } = deps;
@@ -37,7 +40,7 @@ export async function changePassword(deps: AppDeps, request: ChangePasswordReque
 
   const user = await db
     .selectFrom('users')
-    .select(['passwordHash'])
+    .select(['email', 'passwordHash', 'timezone'])
     .where('id', '=', request.userId)
     .executeTakeFirst();
   if (!user) throw new AppError('not_authenticated', 'Not authenticated');
@@ -54,9 +57,17 @@ export async function changePassword(deps: AppDeps, request: ChangePasswordReque
     const hours = Math.max(1, Math.ceil((latest.createdAt + PASSWORD_CHANGE_COOLDOWN_MS - now) / HOUR_MS));
     return refuse(passwordCooldownMessage(hours));
   }
-  if (!(await verifyPassword(user.passwordHash, request.input.currentPassword))) {
-    return refuse(ACCOUNT_SECURITY_MESSAGES.currentIncorrect, 'currentPassword');
+  const account = { email: user.email, passwordHash: user.passwordHash };
+  let isCurrent: boolean;
+  try {
+    isCurrent = await checkCurrentPassword(db, account, request.input.currentPassword, request.ipAddress);
+  } catch (error) {
+    if (error instanceof AppError) {
+      await logSecurityEvent(db, { ...eventOf(request), success: false, errorMessage: error.message }, now);
+    }
+    throw error;
   }
+  if (!isCurrent) return refuse(ACCOUNT_SECURITY_MESSAGES.currentIncorrect, 'currentPassword');
   if (await verifyPassword(user.passwordHash, request.input.newPassword)) {
     return refuse(ACCOUNT_SECURITY_MESSAGES.mustDiffer, 'newPassword');
   }
@@ -74,7 +85,15 @@ export async function changePassword(deps: AppDeps, request: ChangePasswordReque
       .execute();
   });
   await logSecurityEvent(db, { ...eventOf(request), success: true }, now);
+  // Ends the other sessions, and with them the push subscriptions they registered.
   await revokeOtherSessions(deps, request.userId, request.sessionToken);
+  await sendSecurityNotice(deps, {
+    user: { email: user.email, timezone: user.timezone },
+    event: 'password_changed',
+    ipAddress: request.ipAddress,
+    userAgent: request.userAgent,
+    at: now,
+  });
 }
 
 function eventOf(request: ChangePasswordRequest) {

@@ -1,8 +1,9 @@
 import { type Context, Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
 import {
   ACCOUNT_SECURITY_MESSAGES,
+  AccountDeletionCheck,
   ChangePasswordInput,
   DeleteAccountInput,
 } from '../../shared/settings/account-security.js';
@@ -16,6 +17,7 @@ import { createLimiter } from '../core/rate-limit.js';
 import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
 import { changePassword } from './change-password.js';
+import { getAccountDeletionCheck } from './confirm-account-deletion.js';
 import { deleteAccount } from './delete-account.js';
 import { createDataExport } from './export-data.js';
 import { listSessions } from './list-sessions.js';
@@ -105,14 +107,39 @@ export function createSettingsRoutes() {
         });
       },
     )
+    .get(
+      '/account/deletion',
+      describeRoute({
+        tags,
+        summary: 'How this user confirms an account deletion (password, or a recent Google sign-in)',
+        responses: {
+          200: {
+            description: 'The confirmation asked',
+            content: { 'application/json': { schema: resolver(AccountDeletionCheck) } },
+          },
+        },
+      }),
+      async (c) => c.json(await getAccountDeletionCheck(c.var.deps.db, currentUser(c).id, sessionToken(c))),
+    )
     .delete(
       '/account',
-      describeRoute({ tags, summary: 'Delete the account and all its data (type DELETE)' }),
+      describeRoute({
+        tags,
+        summary:
+          'Delete the account and all its data: type DELETE and give the current password (without one: a Google sign-in in the last 10 minutes); never with a bearer token',
+      }),
       validate('json', DeleteAccountInput),
       async (c) => {
         const user = currentUser(c);
+        const session = c.var.session;
+        if (!session) throw new AppError('not_authenticated', 'Not authenticated');
         limitDelete(c, user.id);
-        await deleteAccount(c.var.deps, user);
+        await deleteAccount(c.var.deps, user, {
+          session,
+          password: c.req.valid('json').password,
+          ipAddress: clientAddress(c),
+          userAgent: c.req.header('user-agent') ?? null,
+        });
         clearSessionCookie(c);
         return c.json({ message: ACCOUNT_SECURITY_MESSAGES.deleted });
       },

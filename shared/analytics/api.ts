@@ -38,6 +38,11 @@ export const ANALYTICS_MESSAGES = {
   invalidRange: 'Please choose a start date on or before the end date.',
   rangeTooLong: 'Please choose a range of at most 2 years.',
   invalidDate: 'Please give dates as YYYY-MM-DD.',
+  linkedinNotAsked:
+    "LinkedIn analytics are unavailable: LinkedIn lets only approved apps read a member's post numbers (the r_member_social permission), and this server does not ask for it.",
+  linkedinReconnect:
+    'LinkedIn analytics need permission to read your posts’ numbers: reconnect your LinkedIn account to give it.',
+  impossibleDate: 'That date does not exist (check the day of the month). Please give dates as YYYY-MM-DD.',
 } as const;
 
 /** At most two years per range: the stored snapshots go back that far. */
@@ -45,7 +50,17 @@ export const ANALYTICS_MAX_RANGE_DAYS = 731;
 /** Posts are re-read until they are 30 days old. */
 export const POST_METRICS_MAX_AGE_DAYS = 30;
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.invalidDate);
+/** A day of the calendar: 2026-02-30 has the shape of a date but is none. */
+export function isRealDay(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ANALYTICS_MESSAGES.invalidDate)
+  .refine(isRealDay, { error: ANALYTICS_MESSAGES.impossibleDate, abort: true });
 
 export const AnalyticsQuery = z.object({
   from: Day,
@@ -123,8 +138,10 @@ export interface AnalyticsResult {
   }>;
   /** Engagement per weekday (0 = Sunday) and hour in the user's time zone, over the range. */
   heatmap: Array<{ weekday: number; hour: number; engagement: number; posts: number }>;
-  /** Connected platforms whose numbers cannot be read (banner). */
+  /** Platforms whose numbers cannot be read (banner). */
   unavailable: PlatformId[];
+  /** Why, for those with a reason of their own (the others: upstream API changes). */
+  unavailableReasons: Array<{ platform: PlatformId; message: string }>;
   /** When the collector last read this user's numbers. */
   lastReadAt: string | null;
 }

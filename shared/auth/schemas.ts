@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  DEFAULT_TIMEZONE,
+  isValidTimezone,
+  PREFERENCE_MESSAGES,
+  supportedLanguageTag,
+} from '../settings/preferences.js';
 
 /** Spec 01 section 5: the wording is a requirement; forms and the server share it. */
 export const AUTH_VALIDATION = {
@@ -60,10 +66,25 @@ export function emailHints(value: string): EmailHints {
 export const SignupInput = z.object({
   email: Email,
   password: Password,
-  /** IANA zone from the browser, e.g. Europe/Berlin. */
-  timezone: z.string().trim().min(1).max(64).default('UTC'),
-  /** BCP 47 tag from the browser, e.g. en-GB. */
-  language: z.string().trim().min(1).max(35).default('en'),
+  /** IANA zone from the browser, e.g. Europe/Berlin: one the server knows. */
+  timezone: z
+    .string()
+    .trim()
+    .refine(isValidTimezone, { error: PREFERENCE_MESSAGES.invalidTimezone })
+    .default(DEFAULT_TIMEZONE),
+  /**
+   * BCP 47 tag from the browser, e.g. en-GB: kept when its language is one of the list, stored as
+   * English when it is another language (a browser's language must not stop anyone signing up).
+   */
+  language: z
+    .string()
+    .trim()
+    .transform((tag, ctx) => {
+      const stored = supportedLanguageTag(tag);
+      if (stored === null) ctx.addIssue({ code: 'custom', message: PREFERENCE_MESSAGES.invalidLanguage });
+      return stored ?? 'en';
+    })
+    .default('en'),
 });
 export type SignupInput = z.infer<typeof SignupInput>;
 

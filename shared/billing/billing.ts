@@ -24,6 +24,16 @@ export const BILLING_MESSAGES = {
   invalidSignature: 'Invalid webhook signature.',
 } as const;
 
+/**
+ * The one notification a user gets when the publishing engine holds their work for lack of access
+ * (their due posts fail with `reason`, their queues pause). Nothing goes out by surprise later.
+ */
+export const ACCESS_HOLD_NOTICE = {
+  title: 'Publishing paused',
+  message: (reason: string) =>
+    `${reason} Scheduled posts that fall due are not published and automated queues are paused until you subscribe. After subscribing, reschedule the posts that did not go out and resume your queues.`,
+} as const;
+
 /** Spec 02 section 8: the success toast after a cancellation, for 5 seconds. */
 export function cancelledToast(date: string): string {
   return `Subscription set to cancel on ${date}.`;

@@ -247,6 +247,8 @@ export interface QueueDto {
   scheduleAccountId: string | null;
   isActive: boolean;
   status: QueueStatus;
+  /** Why Postloom paused the queue (the trial or subscription ended); null when the user did. */
+  pausedReason: string | null;
   /** When it runs next (also while it holds no item yet); null when finished or without times. */
   nextRun: string | null;
   lastRunAt: string | null;

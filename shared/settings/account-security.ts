@@ -11,7 +11,17 @@ export const ACCOUNT_SECURITY_MESSAGES = {
   typeDelete: 'Please type DELETE to confirm',
   deleteFailed: 'Failed to delete your account. Please try again later.',
   deleted: 'Your account has been successfully deleted.',
+  enterPassword: 'Please enter your current password',
+  deleteFromWebApp:
+    'For your security, your account can only be deleted from the Postloom web app, not from the browser extension or an API token.',
+  googleConfirmNeeded:
+    'For your security, confirm it is you: sign in with Google again, then delete your account within 10 minutes.',
+  googleConfirmed: 'Confirmed with Google. You can delete your account in the next 10 minutes.',
+  googleWrongAccount: 'That Google account is not the one linked to your Postloom account.',
 } as const;
+
+/** Account deletion of a user without a password: a Google sign-in in this session at most this long ago. */
+export const GOOGLE_CONFIRM_WINDOW_MS = 10 * 60_000;
 
 /** 'Please wait {n} hours before changing your password again' (n rounded up, at least 1). */
 export function passwordCooldownMessage(hours: number): string {
@@ -40,7 +50,24 @@ export const ChangePasswordForm = z
   });
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
+/**
+ * Delete Account: DELETE typed exactly, and the current password (users without one confirm with
+ * a recent Google sign-in instead, see AccountDeletionCheck).
+ */
 export const DeleteAccountInput = z.object({
   confirmation: z.literal('DELETE', { error: ACCOUNT_SECURITY_MESSAGES.typeDelete }),
+  password: z.string().max(1024).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
+
+/**
+ * `GET /api/settings/account/deletion`: how this user confirms a deletion. `password`: the
+ * current password; `google`: a Google sign-in in this session within the last 10 minutes
+ * (`googleConfirmedUntil` says until when the last one counts); `reset`: no password and no
+ * Google link, so "Forgot password?" first.
+ */
+export const AccountDeletionCheck = z.object({
+  method: z.enum(['password', 'google', 'reset']),
+  googleConfirmedUntil: z.string().nullable(),
+});
+export type AccountDeletionCheck = z.infer<typeof AccountDeletionCheck>;

@@ -39,6 +39,19 @@ export function languageOf(tag: string | null | undefined): LanguageCode {
   return LANGUAGES.find((l) => l.code === base)?.code ?? 'en';
 }
 
+/** A BCP 47 language tag as browsers send it: 'en', 'de-DE', 'zh-Hant-TW'. */
+const LANGUAGE_TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i;
+
+/**
+ * A browser's language tag as it is stored: kept when it names a language of the list ('de-DE'),
+ * English when it names another language; null when it is not a language tag at all.
+ */
+export function supportedLanguageTag(tag: string): string | null {
+  if (tag.length > 35 || !LANGUAGE_TAG.test(tag)) return null;
+  const base = tag.split('-')[0]?.toLowerCase();
+  return LANGUAGES.some((l) => l.code === base) ? tag : 'en';
+}
+
 /** True when the runtime knows this IANA zone name. */
 export function isValidTimezone(value: string): boolean {
   if (!value || value.length > 64) return false;

@@ -1,14 +1,27 @@
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedUser } from '../support/http-user';
+import Database from 'better-sqlite3';
+import { createConfirmedUser, lastMailText } from '../support/http-user';
+import { type OidcProvider, startOidcProvider } from '../support/oidc-provider';
 import { type RunningServer, startServer } from '../support/spawn-server';
 
 let server: RunningServer;
+let google: OidcProvider;
+const GOOGLE = { clientId: 'postloom-e2e-client', clientSecret: 'e2e-client-secret' };
 
 test.beforeAll(async () => {
-  server = await startServer({ SCHEDULER: 'off' });
+  // A stand-in for Google (OpenID Connect on loopback) that approves at once.
+  google = await startOidcProvider(GOOGLE);
+  server = await startServer({
+    SCHEDULER: 'off',
+    GOOGLE_CLIENT_ID: GOOGLE.clientId,
+    GOOGLE_CLIENT_SECRET: GOOGLE.clientSecret,
+    GOOGLE_ISSUER: google.issuer,
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
+  await google?.close();
 });
 
 async function signIn(page: Page, email: string, password: string) {
@@ -74,7 +87,7 @@ test('the password is changed in its dialog and the new one signs in', async ({ 
   await signIn(page, user.email, 'brand-new-pass-2');
 });
 
-test('the account is deleted after typing DELETE and the user lands on /login with the message', async ({
+test('the account is deleted after typing DELETE and the current password, and the user lands on /login with the message', async ({
   page,
 }) => {
   const user = await createConfirmedUser(server, 'leaving@example.com');
@@ -89,6 +102,12 @@ test('the account is deleted after typing DELETE and the user lands on /login wi
   await expect(dialog.getByText('Please type DELETE to confirm')).toBeVisible();
   await expect(confirm).toBeDisabled();
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  // DELETE alone is not enough: the current password is asked too.
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Current password').fill('not-my-pass-1');
+  await confirm.click();
+  await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+  await dialog.getByLabel('Current password').fill(user.password);
   await confirm.click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your account has been successfully deleted.')).toBeVisible();
@@ -100,4 +119,50 @@ test('the account is deleted after typing DELETE and the user lands on /login wi
   await expect(
     page.getByText('The email or password you entered is incorrect. Please try again.'),
   ).toBeVisible();
+  // The address the account had is told, with the address and browser it was deleted from.
+  const notice = lastMailText(server.dataDir, user.email);
+  expect(notice).toContain('Your Postloom account and all its data were deleted');
+  expect(notice).toMatch(/Where: IP address (127\.0\.0\.1|::1)/);
+  expect(notice).toMatch(/Browser: Chrome on Linux/);
 });
+
+test('an account without a password is deleted after confirming with Google', async ({ page }) => {
+  google.user = { sub: 'google-e2e-1', email: 'google-only@example.com', email_verified: true };
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The Google sign-in was more than 10 minutes ago: it no longer counts for a deletion.
+  ageGoogleSignIns(server.dataDir, 'google-only@example.com', 11 * 60_000);
+
+  await page.goto(`${server.url}/settings/privacy`);
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+  await expect(dialog.getByText(/sign in with Google again/)).toBeVisible();
+  await expect(dialog.getByLabel('Current password')).toHaveCount(0);
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+  await expect(confirm).toBeDisabled();
+
+  // Google and back: the same session, now confirmed, and the dialog open again.
+  await dialog.getByRole('button', { name: 'Confirm with Google' }).click();
+  await expect(page).toHaveURL(/\/settings\/delete-account$/);
+  const again = page.getByRole('dialog', { name: 'Delete Account' });
+  await expect(again.getByText('Confirmed with Google.')).toBeVisible();
+  await again.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await again.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Your account has been successfully deleted.')).toBeVisible();
+});
+
+/** Moves the Google sign-ins of a user's sessions `ms` into the past (the server's own file). */
+function ageGoogleSignIns(dataDir: string, email: string, ms: number): void {
+  const db = new Database(path.join(dataDir, 'postloom.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(
+      'UPDATE sessions SET google_auth_at = google_auth_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    ).run(ms, email);
+  } finally {
+    db.close();
+  }
+}

@@ -26,7 +26,12 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 beforeEach(async () => {
   await resetSandbox(sandbox);
-  t = await createTestApp({ SANDBOX_URL: sandbox.url, PUBLISH_RETRY_BASE_MS: '100' });
+  // A LinkedIn app granted r_member_social: LinkedIn posts are read too.
+  t = await createTestApp({
+    SANDBOX_URL: sandbox.url,
+    PUBLISH_RETRY_BASE_MS: '100',
+    LINKEDIN_MEMBER_ANALYTICS: 'on',
+  });
   user = await createSignedInUser(t);
 });
 afterEach(async () => {

@@ -269,7 +269,12 @@ describe('the webhook', () => {
       data: {
         type: 'subscription-invoices',
         id: '7001',
-        attributes: { subscription_id: 90004, status: 'pending', updated_at: new Date().toISOString() },
+        attributes: {
+          store_id: 7,
+          subscription_id: 90004,
+          status: 'pending',
+          updated_at: new Date().toISOString(),
+        },
       },
     };
     const first = await postWebhook(t, 'subscription_payment_failed', invoice);

@@ -1,14 +1,10 @@
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import ece from 'http_ece';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
 } from '../../shared/settings/notification-preferences.js';
+import { startPushService, startSmtp } from '../support/delivery-servers.js';
 import {
   connectAccount,
   createPost,
@@ -19,43 +15,6 @@ import {
   signedInUser,
   type TestUser,
 } from '../support/publishing-support.js';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
-  const mails: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => {
-        data += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let sandbox: RunningSandbox;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -133,37 +92,6 @@ describe('e-mail for post notifications', () => {
 });
 
 describe('Web Push for post notifications', () => {
-  /** A push service on loopback: a browser's keys, and what it receives for them. */
-  async function startPushService(answer = 201) {
-    const ecdh = crypto.createECDH('prime256v1');
-    ecdh.generateKeys();
-    const authSecret = crypto.randomBytes(16);
-    const received: Array<{ headers: http.IncomingHttpHeaders; payload: Record<string, unknown> }> = [];
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const plain = ece.decrypt(Buffer.concat(chunks), {
-          version: 'aes128gcm',
-          privateKey: ecdh,
-          authSecret: authSecret.toString('base64url'),
-        });
-        received.push({ headers: req.headers, payload: JSON.parse(plain.toString('utf8')) });
-        res.writeHead(answer).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = server.address() as AddressInfo;
-    return {
-      subscription: {
-        endpoint: `http://127.0.0.1:${port}/push/browser-1`,
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
-      },
-      received,
-      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    };
-  }
-
   it('with push on, the browser subscribed gets an encrypted, VAPID-signed message', async () => {
     const push = await startPushService();
     try {

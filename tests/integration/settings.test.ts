@@ -259,7 +259,7 @@ describe('delete account', () => {
 
     const res = await call(user, '/api/settings/account', {
       method: 'DELETE',
-      json: { confirmation: 'DELETE' },
+      json: { confirmation: 'DELETE', password: 'second-secret-2' },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Your account has been successfully deleted.' });

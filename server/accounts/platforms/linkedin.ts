@@ -4,6 +4,8 @@ import { exchangeAuthorizationCode, fetchJson, requestOptions, runOauth, toToken
 import { type OAuthContext, PlatformAuthError, type PlatformOAuth, type TokenSet } from './platform-oauth.js';
 
 const SCOPES = 'openid profile email w_member_social';
+/** Reading a member's post numbers (analytics): restricted, asked for only when the app has it. */
+const ANALYTICS_SCOPE = 'r_member_social';
 
 function endpoints(ctx: OAuthContext) {
   const url = (u: string) => platformUrl(ctx.config, 'linkedin', u);
@@ -43,7 +45,10 @@ export const linkedinOAuth: PlatformOAuth = {
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('client_id', credentials.clientId);
     url.searchParams.set('redirect_uri', ctx.redirectUri);
-    url.searchParams.set('scope', SCOPES);
+    url.searchParams.set(
+      'scope',
+      ctx.config.LINKEDIN_MEMBER_ANALYTICS ? `${SCOPES} ${ANALYTICS_SCOPE}` : SCOPES,
+    );
     url.searchParams.set('state', state);
     return url.toString();
   },

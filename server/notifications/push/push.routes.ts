@@ -3,6 +3,8 @@ import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import { PushSubscriptionInput } from '../../../shared/settings/notification-preferences.js';
 import { currentUser, requireAuth } from '../../auth/session.middleware.js';
+import { AppError } from '../../core/errors.js';
+import { sha256Hex } from '../../core/ids.js';
 import { validate } from '../../core/validate.js';
 import type { AppEnv } from '../../http/types.js';
 import { deletePushSubscription, savePushSubscription } from './push-subscriptions.js';
@@ -19,15 +21,20 @@ export function createPushRoutes() {
     )
     .post(
       '/subscriptions',
-      describeRoute({ tags, summary: "Keep this browser's push subscription" }),
+      describeRoute({
+        tags,
+        summary: "Keep this browser's push subscription for this session (it ends with the session)",
+      }),
       validate('json', PushSubscriptionInput),
       async (c) => {
-        await savePushSubscription(
-          c.var.deps,
-          currentUser(c).id,
-          c.req.valid('json'),
-          c.req.header('user-agent'),
-        );
+        const session = c.var.session;
+        if (!session) throw new AppError('not_authenticated', 'Not authenticated');
+        await savePushSubscription(c.var.deps, {
+          userId: currentUser(c).id,
+          sessionId: sha256Hex(session.id),
+          input: c.req.valid('json'),
+          userAgent: c.req.header('user-agent'),
+        });
         return c.json({ ok: true }, 201);
       },
     )

@@ -2,6 +2,7 @@ import { request } from 'undici';
 import webpush from 'web-push';
 import { pinnedAgent, refuseNonPublic, resolveTarget } from '../../core/pinned-request.js';
 import type { AppDeps } from '../../http/types.js';
+import { isSessionLive } from './push-subscriptions.js';
 import { loadVapidKeys, vapidSubject } from './vapid-keys.js';
 
 export interface PushMessage {
@@ -25,11 +26,17 @@ export async function sendPushToUser(
   userId: string,
   message: PushMessage,
 ): Promise<number> {
-  const subscriptions = await deps.db
-    .selectFrom('pushSubscriptions')
-    .selectAll()
-    .where('userId', '=', userId)
+  const now = Date.now();
+  // Only browsers whose session still signs in: an ended session's subscription is deleted with
+  // it, and one that expired or idled out receives nothing until it is cleared.
+  const rows = await deps.db
+    .selectFrom('pushSubscriptions as p')
+    .innerJoin('sessions as s', 's.id', 'p.sessionId')
+    .select(['p.id', 'p.endpoint', 'p.p256dh', 'p.auth', 's.expiresAt', 's.remember', 's.lastUsedAt'])
+    .where('p.userId', '=', userId)
+    .where('s.userId', '=', userId)
     .execute();
+  const subscriptions = rows.filter((row) => isSessionLive(row, now));
   if (subscriptions.length === 0) return 0;
   const keys = loadVapidKeys(deps.config);
   const payload = JSON.stringify(message);

@@ -289,13 +289,28 @@ function registerLinkedinApi(app: SandboxApp, ctx: SandboxContext): void {
     return c.json({ actor: body.actor, object: target, message: { text }, id, $URN: urn }, 201);
   });
 
-  // Social action counts of a post (likes and comments), growing with its age.
+  // Social action counts of a post (likes and comments), growing with its age. Like LinkedIn,
+  // reading them needs r_member_social for a member's post (r_organization_social for a page's):
+  // restricted permissions a token without them is refused with 403.
   app.get('/api.linkedin.com/rest/socialActions/:urn', (c) => {
     const token = authenticate(c, ctx);
     if (token instanceof Response) return token;
     const target = c.req.param('urn');
     const post = ctx.findPost('linkedin', target);
-    if (!store(ctx).posts.has(target) || !post) return liError(c, 404, `Post ${target} not found`, 404);
+    const stored = store(ctx).posts.get(target);
+    if (!stored || !post) return liError(c, 404, `Post ${target} not found`, 404);
+    const permission = stored.author.startsWith('urn:li:organization:')
+      ? 'r_organization_social'
+      : 'r_member_social';
+    if (!token.scopes.includes(permission)) {
+      return liError(
+        c,
+        403,
+        `Not enough permissions to access: socialActions.GET.${c.req.header('linkedin-version')}`,
+        100,
+        'ACCESS_DENIED',
+      );
+    }
     const likes = demoMetric(`${target}:likes`, post.createdAt, ctx.now(), 6);
     const comments = demoMetric(`${target}:comments`, post.createdAt, ctx.now(), 2);
     return c.json({

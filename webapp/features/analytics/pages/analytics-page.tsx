@@ -68,7 +68,9 @@ export function AnalyticsPage() {
     }
   }
 
-  const unavailable = data?.unavailable ?? ['tiktok'];
+  const reasons = data?.unavailableReasons ?? [];
+  // The spec's banner names the platforms without a reason of their own (upstream API changes).
+  const unavailable = (data?.unavailable ?? ['tiktok']).filter((p) => !reasons.some((r) => r.platform === p));
   const failure = query.error ? describeFailure(query.error) : null;
 
   return (
@@ -101,16 +103,23 @@ export function AnalyticsPage() {
         }
       />
       <div className="flex flex-col gap-4">
-        {unavailable.length > 0 ? (
-          <p
+        {unavailable.length > 0 || reasons.length > 0 ? (
+          <div
             role="note"
-            className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+            className="flex flex-col gap-1 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
           >
-            {ANALYTICS_MESSAGES.unavailableBanner.replace(
-              '{platforms}',
-              unavailable.map((p) => getPlatform(p).displayName).join(' and '),
-            )}
-          </p>
+            {unavailable.length > 0 ? (
+              <p>
+                {ANALYTICS_MESSAGES.unavailableBanner.replace(
+                  '{platforms}',
+                  unavailable.map((p) => getPlatform(p).displayName).join(' and '),
+                )}
+              </p>
+            ) : null}
+            {reasons.map((reason) => (
+              <p key={reason.platform}>{reason.message}</p>
+            ))}
+          </div>
         ) : null}
         <AnalyticsFiltersBar value={filters} onChange={setFilters} />
         {failure ? (

@@ -1,7 +1,10 @@
 import type { GoogleCallbackInput } from '../../../../shared/auth/schemas';
 import { api } from '../../../lib/api-client';
 
-export function finishGoogleSignIn(input: GoogleCallbackInput): Promise<{ ok: true }> {
+/** `reauthenticated`: a "Confirm with Google" confirmed the current session (no new sign-in). */
+export function finishGoogleSignIn(
+  input: GoogleCallbackInput,
+): Promise<{ ok: true; reauthenticated?: true }> {
   return api('/api/auth/google/callback', { method: 'POST', json: input });
 }
 

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
+import { ApiError } from '../../../lib/api-client';
 import { sessionQueryKey } from '../api/get-session';
 import { finishGoogleSignIn } from '../api/google-callback';
+import { takeGoogleReauth } from '../google-reauth';
 import { takeReturnTo } from '../return-to';
 import { GOOGLE_FAILED_MESSAGE } from './login-page';
 
@@ -15,7 +17,7 @@ export function GoogleCallbackPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const started = useRef(false);
-  const [isSignedIn, setIsSignedIn] = useState(false);
+  const [status, setStatus] = useState<'pending' | 'signed-in' | 'confirmed'>('pending');
 
   useEffect(() => {
     // The code is single use: StrictMode's second effect run must not send it twice.
@@ -23,7 +25,15 @@ export function GoogleCallbackPage() {
     started.current = true;
     const code = searchParams.get('code');
     const state = searchParams.get('state');
-    const fail = () => navigate('/login', { replace: true, state: { error: GOOGLE_FAILED_MESSAGE } });
+    const reauthFrom = takeGoogleReauth();
+    // A failed "Confirm with Google" goes back to the page it started from, still signed in.
+    const fail = (error?: unknown) =>
+      reauthFrom
+        ? navigate(reauthFrom, {
+            replace: true,
+            state: { reauthError: error instanceof ApiError ? error.message : GOOGLE_FAILED_MESSAGE },
+          })
+        : navigate('/login', { replace: true, state: { error: GOOGLE_FAILED_MESSAGE } });
     if (!code || !state || searchParams.get('error')) {
       fail();
       return;
@@ -36,8 +46,8 @@ export function GoogleCallbackPage() {
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
       language: navigator.language || undefined,
     })
-      .then(() => {
-        setIsSignedIn(true);
+      .then((result) => {
+        setStatus(result.reauthenticated ? 'confirmed' : 'signed-in');
         timer = setTimeout(async () => {
           await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
           navigate(takeReturnTo(), { replace: true });
@@ -49,5 +59,11 @@ export function GoogleCallbackPage() {
     };
   }, [searchParams, navigate, queryClient]);
 
-  return <FullScreenLoader label={isSignedIn ? 'Signed in. Redirecting...' : 'Signing in with Google...'} />;
+  const label =
+    status === 'confirmed'
+      ? 'Confirmed. Redirecting...'
+      : status === 'signed-in'
+        ? 'Signed in. Redirecting...'
+        : 'Signing in with Google...';
+  return <FullScreenLoader label={label} />;
 }

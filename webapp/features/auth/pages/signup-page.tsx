@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { emailHints, SignupForm } from '../../../../shared/auth/schemas';
+import { isValidTimezone, supportedLanguageTag } from '../../../../shared/settings/preferences';
 import { Button } from '../../../components/button';
 import { useSignup } from '../api/signup';
 import { AuthCard, Notice } from '../components/auth-card';
@@ -17,6 +18,12 @@ import {
   readPendingSignup,
   savePendingSignup,
 } from '../pending-signup';
+
+/** The browser's zone when it is a valid one (the server refuses others), else UTC. */
+function browserTimezone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimezone(zone) ? zone : 'UTC';
+}
 
 /** /signup: the form with live hints, then 'Check Your Email' until the address is confirmed. */
 export function SignupPage() {
@@ -49,8 +56,8 @@ export function SignupPage() {
     await signup.mutateAsync({
       email: values.email,
       password: values.password,
-      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-      language: navigator.language || 'en',
+      timezone: browserTimezone(),
+      language: supportedLanguageTag(navigator.language || 'en') ?? 'en',
     });
     setPending(savePendingSignup(values.email.trim()));
   });

@@ -150,6 +150,15 @@ function NotificationPanel({
                       {notification.data.action === 'post_now' ? 'Open to Post Now' : 'View post'}
                     </Link>
                   )}
+                  {notification.data?.action === 'subscribe' && (
+                    <Link
+                      to="/settings/subscription"
+                      onClick={onNavigate}
+                      className="font-medium text-brand-600 hover:text-brand-700"
+                    >
+                      Subscribe
+                    </Link>
+                  )}
                   {!notification.read && (
                     <button
                       type="button"

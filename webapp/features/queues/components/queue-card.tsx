@@ -50,6 +50,9 @@ export function ToggleQueueButton({
 export function useNextRunText(queue: QueueDto): string {
   const { timezone, timeFormat } = usePreferences();
   if (queue.status === 'finished') return 'Every item has been published';
+  if (queue.status === 'paused' && queue.pausedReason) {
+    return 'Paused when your access ended: resume it to continue with the next item';
+  }
   if (queue.status === 'paused') return 'Paused: resumes with the next item';
   if (!queue.nextRun) return QUEUE_MESSAGES.noPostingTimes;
   if (Date.parse(queue.nextRun) <= Date.now()) return 'Next run: now';

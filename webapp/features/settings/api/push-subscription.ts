@@ -40,3 +40,16 @@ export async function subscribeToPush(): Promise<PushSupport> {
   await api('/api/notifications/push/subscriptions', { method: 'POST', json: subscription.toJSON() });
   return 'supported';
 }
+
+/**
+ * A subscription lives as long as the session that registered it (signing out ends it). A browser
+ * that already shows Postloom's push hands its subscription to the new session when the app
+ * opens, so push keeps working after signing in again. Never asks for permission.
+ */
+export async function restorePushSubscription(): Promise<void> {
+  if (pushSupport() !== 'supported' || Notification.permission !== 'granted') return;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return;
+  await api('/api/notifications/push/subscriptions', { method: 'POST', json: subscription.toJSON() });
+}

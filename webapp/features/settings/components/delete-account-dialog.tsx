@@ -1,11 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ACCOUNT_SECURITY_MESSAGES } from '../../../../shared/settings/account-security';
+import {
+  ACCOUNT_SECURITY_MESSAGES,
+  type AccountDeletionCheck,
+} from '../../../../shared/settings/account-security';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api-client';
 import { Notice } from '../../auth/components/auth-card';
+import { TextField } from '../../auth/components/text-field';
+import { startGoogleReauth } from '../../auth/google-reauth';
 import { useSignOut } from '../../shell/hooks/use-sign-out';
 import { clearSessionEnd, markSessionEnded, type SessionEnd } from '../../shell/session-end';
+import { accountDeletionCheckKey, useAccountDeletionCheck, useDeleteAccount } from '../api/delete-account';
 
 const DELETED: SessionEnd = {
   message: ACCOUNT_SECURITY_MESSAGES.deleted,
@@ -13,22 +20,42 @@ const DELETED: SessionEnd = {
   rememberOrigin: false,
 };
 
-import { useDeleteAccount } from '../api/delete-account';
+/** Where "Confirm with Google" comes back to: this dialog, opened at once. */
+const DELETE_ACCOUNT_PATH = '/settings/delete-account';
 
 /**
- * Delete Account (spec 02): the button works only once DELETE is typed exactly. Afterwards the
- * user is signed out and lands on /login with the spec's message.
+ * Delete Account (spec 02): the button works only once DELETE is typed exactly and the user has
+ * confirmed who they are: the current password, or (without one) a Google sign-in in the last
+ * 10 minutes through "Confirm with Google", which comes back here. Afterwards the user is signed
+ * out and lands on /login with the spec's message.
  */
-export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function DeleteAccountDialog({
+  open,
+  onClose,
+  reauthError,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Why a "Confirm with Google" just failed, if it did. */
+  reauthError?: string | null;
+}) {
   const remove = useDeleteAccount();
+  const check = useAccountDeletionCheck(open);
+  const queryClient = useQueryClient();
   const { signOut } = useSignOut();
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const inputId = useId();
   const confirmed = typed === 'DELETE';
+  const method = check.data?.method;
+  const googleConfirmed = isGoogleConfirmed(check.data);
+  const canSubmit =
+    confirmed && (method === 'password' ? password.length > 0 : method === 'google' && googleConfirmed);
 
   function close() {
     setTyped('');
+    setPassword('');
     setTouched(false);
     remove.reset();
     onClose();
@@ -36,27 +63,31 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
 
   function submit() {
     setTouched(true);
-    if (!confirmed) return;
+    if (!canSubmit) return;
     // Marked before the request: the server ends this tab's live stream as it deletes, and the
     // 401s that follow must not turn the goodbye into "your session has expired".
     markSessionEnded(DELETED);
     remove.mutate(
-      { confirmation: 'DELETE' },
+      { confirmation: 'DELETE', ...(method === 'password' ? { password } : {}) },
       {
         // The guard then sends the browser to /login with the message; signing out here drops
         // what this tab still holds.
         onSuccess: () => void signOut(DELETED),
-        onError: () => clearSessionEnd(),
+        onError: (error) => {
+          clearSessionEnd();
+          // The Google confirmation ran out meanwhile: show the button again.
+          if (error instanceof ApiError && error.details?.action === 'reauthenticate') {
+            void queryClient.invalidateQueries({ queryKey: accountDeletionCheckKey });
+          }
+        },
       },
     );
   }
 
-  const error =
-    remove.error instanceof ApiError && remove.error.code !== 'internal_error'
-      ? remove.error.message
-      : remove.error
-        ? ACCOUNT_SECURITY_MESSAGES.deleteFailed
-        : null;
+  const error = remove.error instanceof ApiError ? remove.error : null;
+  const passwordError = error?.field === 'password' ? error.message : undefined;
+  let formError: string | null = remove.error ? ACCOUNT_SECURITY_MESSAGES.deleteFailed : null;
+  if (error && error.code !== 'internal_error') formError = error.field === 'password' ? null : error.message;
 
   return (
     <Modal
@@ -70,13 +101,29 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={submit} disabled={!confirmed} loading={remove.isPending}>
+          <Button variant="danger" onClick={submit} disabled={!canSubmit} loading={remove.isPending}>
             Delete my account
           </Button>
         </>
       }
     >
-      {error ? <Notice tone="error">{error}</Notice> : null}
+      {formError ? <Notice tone="error">{formError}</Notice> : null}
+      {reauthError && !googleConfirmed ? <Notice tone="error">{reauthError}</Notice> : null}
+      {check.isError ? <Notice tone="error">{ACCOUNT_SECURITY_MESSAGES.deleteFailed}</Notice> : null}
+      {method === 'password' ? (
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={
+            passwordError ?? (touched && !password ? ACCOUNT_SECURITY_MESSAGES.enterPassword : undefined)
+          }
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      ) : null}
+      {method === 'google' ? <GoogleConfirmation confirmed={googleConfirmed} /> : null}
+      {method === 'reset' ? <Notice tone="info">{ACCOUNT_SECURITY_MESSAGES.noPassword}</Notice> : null}
       <label htmlFor={inputId} className="mb-1 block font-medium text-gray-700 text-sm">
         Type <strong className="font-mono">DELETE</strong> to confirm
       </label>
@@ -94,5 +141,22 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
         <p className="mt-1 text-red-600 text-sm">{ACCOUNT_SECURITY_MESSAGES.typeDelete}</p>
       ) : null}
     </Modal>
+  );
+}
+
+function isGoogleConfirmed(check: AccountDeletionCheck | undefined): boolean {
+  return Boolean(check?.googleConfirmedUntil && Date.parse(check.googleConfirmedUntil) > Date.now());
+}
+
+/** Without a password: "Confirm with Google" (a full-page round trip back to this dialog). */
+function GoogleConfirmation({ confirmed }: { confirmed: boolean }) {
+  if (confirmed) return <Notice tone="success">{ACCOUNT_SECURITY_MESSAGES.googleConfirmed}</Notice>;
+  return (
+    <div className="mb-4">
+      <Notice tone="info">{ACCOUNT_SECURITY_MESSAGES.googleConfirmNeeded}</Notice>
+      <Button variant="secondary" onClick={() => startGoogleReauth(DELETE_ACCOUNT_PATH)}>
+        Confirm with Google
+      </Button>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
@@ -12,6 +13,8 @@ import { SettingsSection } from './settings-section';
  */
 export function PrivacySecurityPage({ openDelete = false }: { openDelete?: boolean }) {
   const [dialog, setDialog] = useState<'password' | 'delete' | null>(openDelete ? 'delete' : null);
+  // Set by the Google callback page when a "Confirm with Google" failed.
+  const reauthError = (useLocation().state as { reauthError?: string } | null)?.reauthError ?? null;
   return (
     <div className="flex flex-col gap-6">
       <SettingsSection title="Privacy & Security" description="Your password and where you are signed in.">
@@ -50,7 +53,11 @@ export function PrivacySecurityPage({ openDelete = false }: { openDelete?: boole
       </SettingsSection>
 
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
-      <DeleteAccountDialog open={dialog === 'delete'} onClose={() => setDialog(null)} />
+      <DeleteAccountDialog
+        open={dialog === 'delete'}
+        onClose={() => setDialog(null)}
+        reauthError={reauthError}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { CloseIcon } from '../../../components/icons';
 import { PostDetailsHost } from '../../calendar/components/post-details-host';
 import { useLiveEvents } from '../../events/use-live-events';
 import { CreatePostHost } from '../../posts/components/create-post-host';
+import { useRestorePush } from '../../settings/hooks/use-restore-push';
 import { useInactivitySignOut } from '../hooks/use-inactivity-sign-out';
 import { useNetworkStatus } from '../hooks/use-network-status';
 import { AppHeader } from './app-header';
@@ -18,6 +19,7 @@ export function AppShell() {
   const inactivity = useInactivitySignOut();
   const { isOnline } = useNetworkStatus();
   useLiveEvents();
+  useRestorePush();
 
   // A navigation closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
