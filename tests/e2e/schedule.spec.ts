@@ -52,10 +52,14 @@ test('posting times are added and deleted with the spec toasts', async ({ contex
   const tuesday = page.getByRole('region', { name: 'Tuesday' });
   await expect(tuesday.getByText('09:00')).toBeVisible();
 
+  // On the 24-hour clock the form offers 00-23 and no AM/PM.
   const form = page.getByRole('form', { name: 'Add posting time' });
-  await form.getByLabel('Hour').selectOption('04');
+  await expect(form.getByLabel('AM/PM')).toHaveCount(0);
+  await expect(form.getByLabel('Hour').locator('option')).toHaveText(
+    Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')),
+  );
+  await form.getByLabel('Hour').selectOption('16');
   await form.getByLabel('Minute').selectOption('30');
-  await form.getByLabel('AM/PM').selectOption('PM');
   await form.getByLabel('Day').selectOption({ label: 'Tuesday' });
   await form.getByRole('button', { name: 'Add Time' }).click();
   await expect(toast(page, 'Posting time added!')).toBeVisible();
@@ -70,6 +74,61 @@ test('posting times are added and deleted with the spec toasts', async ({ contex
   await page.getByRole('button', { name: '12-hour' }).click();
   await expect(toast(page, 'Preferences saved!')).toBeVisible();
   await expect(tuesday.getByText('9:00 AM')).toBeVisible();
+  // ... and the form 01-12 with AM/PM, keeping the chosen hour (16 is 4 PM).
+  await expect(form.getByLabel('Hour').locator('option')).toHaveCount(12);
+  await expect(form.getByLabel('Hour')).toHaveValue('4');
+  await expect(form.getByLabel('AM/PM')).toHaveValue('PM');
+});
+
+test('a user signed up in UTC keeps UTC in a London browser until they choose London on the page', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ timezoneId: 'Europe/London' });
+  const user = await createConfirmedUser(server, 'zone-notice@example.com');
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Posting Schedule' }).click();
+  await expect(page.getByRole('region', { name: 'Tuesday' }).getByText('09:00')).toBeVisible();
+
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('UTC');
+  const notice = page.getByRole('region', { name: 'Time zone notice' });
+  await expect(notice).toContainText('This browser is in Europe/London');
+  const preferences = () =>
+    apiCall<{ timezone: string }>(server.url, user.token, '/api/settings/preferences');
+  expect((await preferences()).timezone).toBe('UTC');
+  await page.reload();
+  await expect(notice).toBeVisible();
+  expect((await preferences()).timezone).toBe('UTC');
+
+  await notice.getByRole('button', { name: 'Use Europe/London' }).click();
+  await expect(toast(page, 'Preferences saved!')).toBeVisible();
+  await expect(zone).toHaveValue('Europe/London');
+  await expect(notice).toHaveCount(0);
+  expect((await preferences()).timezone).toBe('Europe/London');
+  await context.close();
+});
+
+test("a zone outside the listed ones stays the user's and is offered in the picker", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Asia/Kathmandu' });
+  const user = await createConfirmedUser(server, 'zone-kathmandu@example.com');
+  await apiCall(server.url, user.token, '/api/settings/preferences', { timezone: 'Asia/Kathmandu' }, 'PATCH');
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`${server.url}/schedule`);
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Asia/Kathmandu');
+  await expect(page.getByRole('region', { name: 'Time zone notice' })).toHaveCount(0);
+  const stored = await apiCall<{ timezone: string }>(server.url, user.token, '/api/settings/preferences');
+  expect(stored.timezone).toBe('Asia/Kathmandu');
+  await context.close();
 });
 
 test('the calendar switches between month and week, and a click on a future day creates a post there', async ({
