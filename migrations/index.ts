@@ -7,6 +7,7 @@ import * as settings from './2026-11-22T1300-settings.js';
 import * as subscriptions from './2026-11-22T1400-subscriptions.js';
 import * as queues from './2026-11-22T1500-queues.js';
 import * as analytics from './2026-11-22T1600-analytics.js';
+import * as analyticsAccounts from './2026-11-25T0700-analytics-accounts.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1400-subscriptions': subscriptions,
   '2026-11-22T1500-queues': queues,
   '2026-11-22T1600-analytics': analytics,
+  '2026-11-25T0700-analytics-accounts': analyticsAccounts,
 };

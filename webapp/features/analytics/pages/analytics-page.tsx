@@ -50,6 +50,7 @@ export function AnalyticsPage() {
     compareFrom: dayInZone(timezone, 13),
     compareTo: dayInZone(timezone, 7),
     platforms: [],
+    accountId: '',
   }));
   const [exporting, setExporting] = useState(false);
   const query = useAnalytics(filters);
