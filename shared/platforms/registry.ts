@@ -36,6 +36,10 @@ export interface PlatformLimits {
 
 export interface PlatformInfo {
   id: PlatformId;
+  /**
+   * The one name the interface uses for the platform, in every label and message that the spec
+   * does not fix word for word ('X', never 'Twitter'; the stored id stays `twitter`).
+   */
   displayName: string;
   /** Short label for tight places (badges, icons). */
   shortName: string;
@@ -50,9 +54,9 @@ export interface PlatformInfo {
   limits: PlatformLimits;
   capabilities: {
     /**
-     * Analytics shown in the product: Facebook, Instagram and LinkedIn (spec 02 section 1).
-     * Twitter and TikTok are "temporarily unavailable". Threads has an insights API but is not part
-     * of the spec's analytics screen, so it is reported as unavailable too.
+     * Analytics counted in the product: the spec's Facebook, Instagram and LinkedIn, plus X and
+     * Threads, whose public metrics are collected too (issue 21). TikTok stays "temporarily
+     * unavailable" (Postloom does not ask for its `video.list` scope).
      */
     analytics: boolean;
     /** A post can be a chain of posts, each replying to the previous one (X threads, Threads replies). */
@@ -73,9 +77,9 @@ const IMAGE_VIDEO: readonly MediaKind[] = ['image', 'video'];
 export const PLATFORMS: readonly PlatformInfo[] = [
   {
     id: 'twitter',
-    displayName: 'Twitter',
+    displayName: 'X',
     shortName: 'X',
-    connectLabel: 'Twitter',
+    connectLabel: 'X',
     showsHandle: true,
     brandColor: '#1D9BF0',
     postTypes: [
@@ -94,7 +98,7 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       fileBytes: 512 * MB,
     },
     capabilities: {
-      analytics: false,
+      analytics: true,
       replyChain: true,
       mentionSuggestions: true,
       altText: false,
@@ -246,7 +250,7 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       fileBytes: GB,
     },
     capabilities: {
-      analytics: false,
+      analytics: true,
       replyChain: true,
       mentionSuggestions: false,
       altText: false,
@@ -264,7 +268,7 @@ export function getPlatform(id: PlatformId): PlatformInfo {
   return platform;
 }
 
-/** Platforms whose analytics the product shows (Facebook, Instagram, LinkedIn). */
+/** Platforms whose analytics the product counts (all but TikTok). */
 export const ANALYTICS_PLATFORMS: readonly PlatformId[] = PLATFORMS.filter(
   (p) => p.capabilities.analytics,
 ).map((p) => p.id);

@@ -210,11 +210,11 @@ test('the badge shows the unread count and drops after mark-as-read', async () =
 test('compose and schedule from the popup for X and LinkedIn, then find both on the dashboard', async () => {
   const popup = await openPopup();
   const composer = popup.getByRole('region', { name: 'Composer' });
-  await composer.getByRole('button', { name: /^Twitter: / }).click();
+  await composer.getByRole('button', { name: /^X: / }).click();
   await composer.getByRole('button', { name: /^LinkedIn: / }).click();
   const text = 'Scheduled from the Postloom extension';
   await composer.getByLabel('Post text').fill(text);
-  await expect(composer.getByTestId('remaining-twitter')).toHaveText(`Twitter: ${280 - text.length}`);
+  await expect(composer.getByTestId('remaining-twitter')).toHaveText(`X: ${280 - text.length}`);
   await expect(composer.getByTestId('remaining-linkedin')).toHaveText(/LinkedIn: \d+/);
   await composer.getByRole('button', { name: 'Schedule' }).click();
   const results = composer.getByRole('list', { name: 'Results' });
@@ -284,7 +284,7 @@ test('an image from a page is scheduled with its media', async () => {
   const popup = await composerAfterMenu();
   const composer = popup.getByRole('region', { name: 'Composer' });
   await expect(composer.getByTestId('attachment-status')).toHaveText('Image attached (image/png)');
-  await composer.getByRole('button', { name: /^Twitter: / }).click();
+  await composer.getByRole('button', { name: /^X: / }).click();
   await composer.getByLabel('Post text').fill('A photo from a page');
   await composer.getByRole('button', { name: 'Schedule' }).click();
   await expect(composer.getByRole('list', { name: 'Results' }).getByText(/: Scheduled$/)).toHaveCount(1);

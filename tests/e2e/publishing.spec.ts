@@ -60,7 +60,7 @@ test('a post scheduled 5 seconds ahead moves to Sent Posts and a success notific
 
   await page.getByRole('button', { name: /Notifications/ }).click();
   const panel = page.getByRole('region', { name: 'Notifications' });
-  await expect(panel.getByText('Your Twitter post was published.')).toBeVisible();
+  await expect(panel.getByText('Your X post was published.')).toBeVisible();
   await panel.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 });

@@ -239,7 +239,7 @@ test("a sent post's details show it as posted with its View on link", async ({ c
   const dialog = page.getByRole('dialog', { name: 'Post details' });
   await expect(dialog.getByText('posted', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Out in the world')).toBeVisible();
-  const link = dialog.getByRole('link', { name: 'View on Twitter' });
+  const link = dialog.getByRole('link', { name: 'View on X' });
   await expect(link).toHaveAttribute('href', published.post.platformPostUrl);
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await tab.waitForLoadState();
