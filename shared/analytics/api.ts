@@ -53,7 +53,12 @@ export const AnalyticsQuery = z.object({
   /** Comma-separated platform ids; empty: every platform with numbers. */
   platforms: z.string().max(200).optional(),
   /** One connected account only (its platform replaces the platform choice). */
-  accountId: z.string().min(1).max(100).optional(),
+  accountId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("A connected account's id: its numbers only. Another user's account answers 404."),
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 

@@ -472,3 +472,68 @@ test('Post Now on a queued post publishes it at once, and it leaves the upcoming
   );
   expect(posts.map((p) => p.status)).toEqual(['posted']);
 });
+
+test('two Facebook Pages are told apart by the account filter on the dashboard, Sent Posts and the calendar', async ({
+  page,
+  context,
+}) => {
+  const user = await signedInUser(context, 'two-pages@example.com', ['facebook']);
+  const { accounts } = await apiCall<{ accounts: Array<{ id: string; accountName: string }> }>(
+    server.url,
+    user.token,
+    '/api/accounts',
+  );
+  const shop = accounts.find((account) => account.accountName === 'Postloom Demo Shop')!.id;
+  const demo = accounts.find((account) => account.accountName === 'Postloom Demo Page')!.id;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  for (const [accountId, content] of [
+    [shop, 'Shop: winter sale'],
+    [demo, 'Page: opening hours'],
+  ] as const) {
+    await apiCall(server.url, user.token, '/api/posts', {
+      socialAccountId: accountId,
+      content,
+      action: 'schedule',
+      scheduledAt: tomorrow,
+    });
+    const { post } = await apiCall<{ post: { id: string } }>(server.url, user.token, '/api/posts', {
+      socialAccountId: accountId,
+      content: `${content} (sent)`,
+      action: 'publish',
+    });
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ post: { status: string } }>(server.url, user.token, `/api/posts/${post.id}`)).post
+            .status,
+      )
+      .toBe('posted');
+  }
+
+  await page.goto(`${server.url}/dashboard`);
+  const cards = page.getByRole('article', { name: 'Facebook post' });
+  await expect(cards).toHaveCount(2);
+  const filter = page.getByRole('combobox', { name: 'Account' });
+  await expect(filter.locator('option')).toHaveText([
+    'All accounts',
+    /^Facebook: Postloom Demo Page/,
+    /^Facebook: Postloom Demo Shop/,
+  ]);
+  await filter.selectOption(shop);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByText('Shop: winter sale')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sent Posts' }).click();
+  await page.getByRole('combobox', { name: 'Account' }).selectOption(demo);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByText('Page: opening hours (sent)')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Calendar View' }).click();
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  // Today's sent posts: in this month's list whatever the date.
+  const calendar = page.getByRole('region', { name: 'Calendar' });
+  await expect(calendar.getByText('Shop: winter sale (sent)')).toBeVisible();
+  await calendar.getByRole('combobox', { name: 'Account' }).selectOption(demo);
+  await expect(calendar.getByText('Page: opening hours (sent)')).toBeVisible();
+  await expect(calendar.getByText('Shop: winter sale')).toHaveCount(0);
+});

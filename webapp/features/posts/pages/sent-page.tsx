@@ -32,6 +32,7 @@ export function SentPage() {
   const [filters, setFilters] = useState<FilterValues>({
     search: '',
     platform: '',
+    accountId: '',
     status: '',
     range: 'all',
     sort: 'newest',
