@@ -126,14 +126,6 @@ export function toTimeOfDay(hour: number, minute: number, period?: 'AM' | 'PM'):
   return `${String(h).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
-/** 'HH:MM' shown in the user's clock: '14:00' or '2:00 PM'. */
-export function formatTimeOfDay(time: string, format: '12h' | '24h'): string {
-  if (format === '24h') return time;
-  const [h, m] = time.split(':').map(Number);
-  const hour = h! % 12 === 0 ? 12 : h! % 12;
-  return `${hour}:${String(m).padStart(2, '0')} ${h! < 12 ? 'AM' : 'PM'}`;
-}
-
 export interface PostingTimeDto {
   id: string;
   day: number;

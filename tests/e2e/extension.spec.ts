@@ -198,6 +198,8 @@ test('the badge shows the unread count and drops after mark-as-read', async () =
   const popup = await openPopup();
   const list = popup.getByRole('region', { name: 'Notifications' });
   await expect(list.getByText('Notice 3')).toBeVisible();
+  // The web app's wording and the user's clock (24h here), not the browser's locale.
+  await expect(list.locator('time').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
   await list.getByRole('button', { name: 'Mark as read' }).first().click();
   await expect(list.getByRole('button', { name: 'Mark as read' })).toHaveCount(2);
   await expect.poll(badgeText).toBe('2');

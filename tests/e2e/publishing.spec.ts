@@ -61,6 +61,8 @@ test('a post scheduled 5 seconds ahead moves to Sent Posts and a success notific
   await page.getByRole('button', { name: /Notifications/ }).click();
   const panel = page.getByRole('region', { name: 'Notifications' });
   await expect(panel.getByText('Your X post was published.')).toBeVisible();
+  // Said as every other time in the app: the user's zone and 24-hour clock, no seconds.
+  await expect(panel.locator('time').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
   await panel.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
 });

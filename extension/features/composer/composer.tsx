@@ -4,19 +4,14 @@ import type { AccountDto } from '../../../shared/accounts/account';
 import type { PlatformId } from '../../../shared/platforms/ids';
 import type { MediaDto } from '../../../shared/posts/api';
 import type { Preferences } from '../../../shared/settings/preferences';
+import { formatSlot } from '../../../shared/time/format';
 import { apiRequest } from '../api/api-client';
 import { sendToBackground } from '../messaging/messages';
 import { AddToQueue } from '../queues/add-to-queue';
 import { getServerUrl } from '../server/server-address';
 import { AccountPicker } from './account-picker';
 import { CharacterCounters } from './character-counters';
-import {
-  type ComposerAction,
-  createPosts,
-  formatQueuedTime,
-  type PostResult,
-  webAppPathFor,
-} from './create-posts';
+import { type ComposerAction, createPosts, type PostResult, webAppPathFor } from './create-posts';
 import { clearPendingDraft, draftText, getPendingDraft, type PendingDraft } from './pending-draft';
 import { ScheduleFields } from './schedule-fields';
 import { defaultScheduleTime, type WallTime, zonedTimeToUtc } from './zoned-time';
@@ -241,7 +236,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
               {item.account.accountName}:{' '}
               {item.error ??
                 (results.action === 'queue' && item.post
-                  ? `Added to the queue for ${formatQueuedTime(item.post.scheduledAt, preferences.timezone, preferences.timeFormat)}`
+                  ? `Added to the queue for ${formatSlot(item.post.scheduledAt, preferences.timezone, preferences.timeFormat)}`
                   : ACTION_DONE[results.action])}
             </li>
           ))}

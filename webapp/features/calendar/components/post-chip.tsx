@@ -1,8 +1,8 @@
 import { useDraggable } from '@dnd-kit/core';
 import type { CalendarPostDto } from '../../../../shared/posts/api';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
+import { formatTime } from '../../../../shared/time/format';
 import { PlatformIcon } from '../../posts/components/platform-icon';
-import { formatTime } from '../../posts/lib/time';
 
 /** Spec 02: details badges are green for posted, red for failed, blue otherwise; chips follow. */
 const ACCENT: Record<string, string> = {

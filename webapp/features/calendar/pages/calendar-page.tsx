@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { CalendarPostDto, PostDto } from '../../../../shared/posts/api';
+import { formatDateTime } from '../../../../shared/time/format';
 import { utcToZonedTime, zonedTimeToUtc } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
 import { ChevronLeftIcon, PlusIcon } from '../../../components/icons';
@@ -21,7 +22,7 @@ import { postKeys } from '../../posts/api/post-keys';
 import { usePreferences } from '../../posts/api/preferences';
 import { updatePost } from '../../posts/api/update-post';
 import { openComposer } from '../../posts/components/create-post-host';
-import { formatDateTime } from '../../posts/lib/time';
+
 import { useSchedule } from '../../schedule/api/schedule';
 import { useCalendarPosts } from '../api/calendar-posts';
 import { ListView } from '../components/list-view';

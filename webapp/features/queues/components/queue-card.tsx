@@ -1,8 +1,9 @@
 import type { QueueDto } from '../../../../shared/queues/api';
+import { formatDateTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import { usePreferences } from '../../posts/api/preferences';
-import { formatDateTime } from '../../posts/lib/time';
+
 import { intervalLabel, STATUS_LABELS } from './queue-labels';
 
 const STATUS_STYLES: Record<QueueDto['status'], string> = {
