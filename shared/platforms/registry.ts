@@ -53,11 +53,7 @@ export interface PlatformInfo {
   mediaKinds: readonly MediaKind[];
   limits: PlatformLimits;
   capabilities: {
-    /**
-     * Analytics counted in the product: the spec's Facebook, Instagram and LinkedIn, plus X and
-     * Threads, whose public metrics are collected too (issue 21). TikTok stays "temporarily
-     * unavailable" (Postloom does not ask for its `video.list` scope).
-     */
+    /** Analytics counted: all but TikTok, whose `video.list` scope Postloom does not ask for. */
     analytics: boolean;
     /** A post can be a chain of posts, each replying to the previous one (X threads, Threads replies). */
     replyChain: boolean;
