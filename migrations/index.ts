@@ -10,6 +10,7 @@ import * as analytics from './2026-11-22T1600-analytics.js';
 import * as accessHolds from './2026-11-23T0900-access-holds.js';
 import * as pushSessions from './2026-11-23T0910-push-sessions.js';
 import * as sessionGoogleAuth from './2026-11-23T0920-session-google-auth.js';
+import * as analyticsAccounts from './2026-11-25T0700-analytics-accounts.js';
 import * as onboarding from './2026-11-25T1000-onboarding.js';
 import * as queueRunTimes from './2026-11-25T1010-queue-run-times.js';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0900-access-holds': accessHolds,
   '2026-11-23T0910-push-sessions': pushSessions,
   '2026-11-23T0920-session-google-auth': sessionGoogleAuth,
+  '2026-11-25T0700-analytics-accounts': analyticsAccounts,
   '2026-11-25T1000-onboarding': onboarding,
   '2026-11-25T1010-queue-run-times': queueRunTimes,
 };

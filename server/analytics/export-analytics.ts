@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { AnalyticsQuery } from '../../shared/analytics/api.js';
 import type { AppDeps } from '../http/types.js';
-import { getAnalytics, resolveRange } from './get-analytics.js';
+import { resolveRange } from './analytics-range.js';
+import { getAnalytics } from './get-analytics.js';
 
 export const CSV_HEADER = [
   'Type',
   'Date',
   'Platform',
+  'Account',
   'Post ID',
   'Content',
   'URL',
@@ -37,7 +39,7 @@ const csvLine = (cells: Array<string | number | null>) => `${cells.map(csvCell).
 /**
  * GET /api/analytics/export: `analytics_{from}_{to}.csv`, UTF-8 with a byte-order mark (so
  * spreadsheets read accents right) and a header row; a row per published post of the range
- * (oldest first) and a row per day of the range.
+ * (oldest first, with its account's name) and a row per day of the range.
  */
 export async function exportAnalyticsCsv(
   deps: AppDeps,
@@ -49,9 +51,13 @@ export async function exportAnalyticsCsv(
   const posts = await deps.db
     .selectFrom('scheduledPosts as p')
     .leftJoin('postMetrics as m', 'm.postId', 'p.id')
+    .leftJoin('socialAccounts as a', (join) =>
+      join.onRef('a.id', '=', 'p.socialAccountId').on('a.userId', '=', userId),
+    )
     .select([
       'p.id',
       'p.platform',
+      'a.accountName',
       'p.content',
       'p.postedAt',
       'p.platformPostUrl',
@@ -66,6 +72,7 @@ export async function exportAnalyticsCsv(
     .where('p.postedAt', '>=', range.start)
     .where('p.postedAt', '<', range.end)
     .where('p.platform', 'in', range.platforms)
+    .$if(range.accountId !== null, (q) => q.where('p.socialAccountId', '=', range.accountId))
     .orderBy('p.postedAt')
     .orderBy('p.id')
     .execute();
@@ -73,6 +80,7 @@ export async function exportAnalyticsCsv(
     select day, sum(followers) as followers from account_metrics_daily
     where user_id = ${userId} and day >= ${range.from} and day <= ${range.to}
       and followers is not null and platform in (${sql.join(range.platforms)})
+      ${range.accountId ? sql`and social_account_id = ${range.accountId}` : sql``}
     group by day`.execute(deps.db);
   const followersByDay = new Map(followers.rows.map((row) => [row.day, Number(row.followers)]));
 
@@ -82,6 +90,7 @@ export async function exportAnalyticsCsv(
       'post',
       new Date(post.postedAt ?? 0).toISOString(),
       post.platform,
+      post.accountName,
       post.id,
       post.content,
       post.platformPostUrl,
@@ -98,6 +107,7 @@ export async function exportAnalyticsCsv(
       'day',
       day.date,
       range.platforms.join(' '),
+      null,
       null,
       null,
       null,

@@ -1,76 +1,21 @@
 import { sql } from 'kysely';
 import {
-  ANALYTICS_MAX_RANGE_DAYS,
-  ANALYTICS_MESSAGES,
-  type AnalyticsPlatform,
+  ANALYTICS_PLATFORMS,
   type AnalyticsQuery,
   type AnalyticsResult,
   type MetricCard,
-  selectAnalyticsPlatforms,
 } from '../../shared/analytics/api.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
-import { addDays, zonedTimeToUtc } from '../../shared/time/zoned-time.js';
-import { AppError } from '../core/errors.js';
+import { addDays } from '../../shared/time/zoned-time.js';
 import type { AppDeps } from '../http/types.js';
 import { getPreferences } from '../settings/preferences.service.js';
+import { resolveRange } from './analytics-range.js';
+import { localTimeSql, offsetIntervals } from './local-time-sql.js';
 import { listUnavailablePlatforms } from './readable-accounts.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const TOP_POSTS = 10;
-
-export interface AnalyticsRange {
-  platforms: AnalyticsPlatform[];
-  from: string;
-  to: string;
-  compareFrom: string;
-  compareTo: string;
-  timezone: string;
-  /** UTC instants of the ranges' first and after-last local midnights. */
-  start: number;
-  end: number;
-  compareStart: number;
-  compareEnd: number;
-}
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
-
-/** Validates the query and works out both ranges in the user's time zone. */
-export async function resolveRange(
-  deps: AppDeps,
-  userId: string,
-  query: AnalyticsQuery,
-): Promise<AnalyticsRange> {
-  const selection = selectAnalyticsPlatforms((query.platforms ?? '').split(',').map((p) => p.trim()));
-  if (!selection.ok) throw new AppError('validation_error', selection.message, { field: 'platforms' });
-  const check = (from: string, to: string, field: string) => {
-    if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
-      throw new AppError('validation_error', ANALYTICS_MESSAGES.invalidDate, { field });
-    if (from > to) throw new AppError('validation_error', ANALYTICS_MESSAGES.invalidRange, { field });
-    if (daysBetween(from, to) >= ANALYTICS_MAX_RANGE_DAYS)
-      throw new AppError('validation_error', ANALYTICS_MESSAGES.rangeTooLong, { field });
-  };
-  check(query.from, query.to, 'from');
-  // Without a compare range: the same number of days just before.
-  const length = daysBetween(query.from, query.to) + 1;
-  const compareFrom = query.compareFrom ?? addDays(query.from, -length);
-  const compareTo = query.compareTo ?? addDays(query.from, -1);
-  check(compareFrom, compareTo, 'compareFrom');
-  const { timezone } = await getPreferences(deps, userId);
-  const midnight = (date: string) => zonedTimeToUtc({ date, hour: 0, minute: 0 }, timezone).getTime();
-  return {
-    platforms: selection.platforms,
-    from: query.from,
-    to: query.to,
-    compareFrom,
-    compareTo,
-    timezone,
-    start: midnight(query.from),
-    end: midnight(addDays(query.to, 1)),
-    compareStart: midnight(compareFrom),
-    compareEnd: midnight(addDays(compareTo, 1)),
-  };
-}
 
 function card(value: number, previous: number): MetricCard {
   return {
@@ -78,62 +23,6 @@ function card(value: number, previous: number): MetricCard {
     previous,
     change: previous === 0 ? null : Math.round(((value - previous) / previous) * 1000) / 10,
   };
-}
-
-/**
- * The zone's UTC offset over [start, end) as intervals: `[until, offset]` pairs, the last one
- * open-ended. One formatter, one offset per day, the exact hour only around a change (a few a
- * year), so SQLite can shift every post to local time in the query itself.
- */
-export function offsetIntervals(
-  timeZone: string,
-  start: number,
-  end: number,
-): Array<[number | null, number]> {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
-  const offsetOf = (instant: number) => {
-    const p: Record<string, number> = {};
-    for (const part of format.formatToParts(instant))
-      if (part.type !== 'literal') p[part.type] = Number(part.value);
-    return (
-      Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!) - Math.floor(instant / 60_000) * 60_000
-    );
-  };
-  const intervals: Array<[number | null, number]> = [];
-  let current = offsetOf(start);
-  for (let day = start; day < end; day += DAY) {
-    const next = offsetOf(Math.min(day + DAY, end));
-    if (next === current) continue;
-    // The change is within this day: find its quarter hour (zones change on a quarter hour).
-    let at = day;
-    while (at < day + DAY && offsetOf(at) === current) at += 15 * 60_000;
-    intervals.push([at, current]);
-    current = next;
-  }
-  intervals.push([null, current]);
-  return intervals;
-}
-
-/**
- * `posted_at` shifted to the zone's wall clock, as an SQL expression over the intervals. The
- * numbers are written as integer literals (computed here, never from the request): bound
- * JavaScript numbers would arrive as reals and turn the day arithmetic into fractions.
- */
-function localTimeSql(intervals: Array<[number | null, number]>) {
-  const int = (value: number) => sql.lit(Math.trunc(value));
-  if (intervals.length === 1) return sql<number>`posted_at + ${int(intervals[0]![1])}`;
-  const cases = intervals
-    .slice(0, -1)
-    .map(([until, offset]) => sql`when posted_at < ${int(until ?? 0)} then ${int(offset)}`);
-  return sql<number>`posted_at + case ${sql.join(cases, sql` `)} else ${int(intervals.at(-1)![1])} end`;
 }
 
 /**
@@ -148,25 +37,35 @@ export async function getAnalytics(
   const range = await resolveRange(deps, userId, query);
   const { db } = deps;
   const platforms = range.platforms;
+  // Every query below is the user's own; with an account filter, that account's only.
+  const ofAccount = range.accountId ? sql`and social_account_id = ${range.accountId}` : sql``;
 
   // Each account's latest follower count on or before `day`: one primary-key lookup per account.
-  const followersUpTo = async (day: string) => {
-    const rows = await sql<{ platform: string; followers: number | null }>`
-      select a.platform, (
+  const accountsWithFollowers = async (day: string) => {
+    const rows = await sql<{
+      id: string;
+      platform: string;
+      accountName: string;
+      accountHandle: string | null;
+      followers: number | null;
+    }>`
+      select a.id, a.platform, a.account_name, a.account_handle, (
         select m.followers from account_metrics_daily m
         where m.social_account_id = a.id and m.day <= ${day} and m.followers is not null
         order by m.day desc limit 1
       ) as followers
       from social_accounts a
-      where a.user_id = ${userId} and a.platform in (${sql.join(platforms)})`.execute(db);
-    return rows.rows.filter((row): row is { platform: string; followers: number } => row.followers !== null);
+      where a.user_id = ${userId} and a.platform in (${sql.join(platforms)})
+        ${range.accountId ? sql`and a.id = ${range.accountId}` : sql``}`.execute(db);
+    return rows.rows;
   };
 
-  const totalsIn = (start: number, end: number) =>
-    db
+  const totalsIn = (start: number, end: number) => {
+    let query = db
       .selectFrom('postMetrics')
       .select((eb) => [
         'platform',
+        'socialAccountId',
         eb.fn.countAll<number>().as('posts'),
         eb.fn.sum<number>('likes').as('likes'),
         eb.fn.sum<number>('comments').as('comments'),
@@ -177,40 +76,42 @@ export async function getAnalytics(
       .where('userId', '=', userId)
       .where('postedAt', '>=', start)
       .where('postedAt', '<', end)
-      .where('platform', 'in', platforms)
-      .groupBy('platform')
-      .execute();
+      .where('platform', 'in', platforms);
+    if (range.accountId) query = query.where('socialAccountId', '=', range.accountId);
+    return query.groupBy(['platform', 'socialAccountId']).execute();
+  };
 
   const local = localTimeSql(offsetIntervals(range.timezone, range.start, range.end));
+  let postCountQuery = db
+    .selectFrom('scheduledPosts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .where('status', '=', 'posted')
+    .where('postedAt', '>=', range.start)
+    .where('postedAt', '<', range.end)
+    .where('platform', 'in', platforms);
+  if (range.accountId) postCountQuery = postCountQuery.where('socialAccountId', '=', range.accountId);
   const [followersNow, followersBefore, totals, previousTotals, postCount, byDay, bySlot, top, lastRead] =
     await Promise.all([
-      followersUpTo(range.to),
-      followersUpTo(range.compareTo),
+      accountsWithFollowers(range.to),
+      accountsWithFollowers(range.compareTo),
       totalsIn(range.start, range.end),
       totalsIn(range.compareStart, range.compareEnd),
-      db
-        .selectFrom('scheduledPosts')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('userId', '=', userId)
-        .where('status', '=', 'posted')
-        .where('postedAt', '>=', range.start)
-        .where('postedAt', '<', range.end)
-        .where('platform', 'in', platforms)
-        .executeTakeFirst(),
+      postCountQuery.executeTakeFirst(),
       // The day series and the weekday x hour map, grouped in the user's zone by SQLite.
       sql<{ day: number; likes: number; comments: number; shares: number; engagement: number }>`
       select local / ${sql.lit(DAY)} as day, sum(likes) as likes, sum(comments) as comments, sum(shares) as shares,
         sum(engagement) as engagement
       from (select ${local} as local, likes, comments, shares, engagement from post_metrics
         where user_id = ${userId} and posted_at >= ${range.start} and posted_at < ${range.end}
-          and platform in (${sql.join(platforms)}))
+          and platform in (${sql.join(platforms)}) ${ofAccount})
       group by day`.execute(db),
       sql<{ slot: number; posts: number; engagement: number }>`
       select ((local / ${sql.lit(DAY)} + 4) % 7) * 24 + (local / ${sql.lit(HOUR)}) % 24 as slot, count(*) as posts,
         sum(engagement) as engagement
       from (select ${local} as local, engagement from post_metrics
         where user_id = ${userId} and posted_at >= ${range.start} and posted_at < ${range.end}
-          and platform in (${sql.join(platforms)}))
+          and platform in (${sql.join(platforms)}) ${ofAccount})
       group by slot`.execute(db),
       // The ten best by engagement, picked from the covering index (rowid only), then read whole.
       sql<{
@@ -230,7 +131,7 @@ export async function getAnalytics(
         m.views, m.engagement, m.read_at
       from (select rowid as metric_row from post_metrics
         where user_id = ${userId} and posted_at >= ${range.start} and posted_at < ${range.end}
-          and platform in (${sql.join(platforms)})
+          and platform in (${sql.join(platforms)}) ${ofAccount}
         order by engagement desc, posted_at desc limit ${TOP_POSTS}) best
       join post_metrics m on m.rowid = best.metric_row
       join scheduled_posts p on p.id = m.post_id and p.user_id = ${userId}
@@ -244,12 +145,6 @@ export async function getAnalytics(
 
   const sumOf = (rows: Array<Record<string, unknown>>, key: string) =>
     rows.reduce((sum, row) => sum + Number(row[key] ?? 0), 0);
-  const followersByPlatform = new Map<string, number>();
-  for (const row of followersNow)
-    followersByPlatform.set(
-      row.platform,
-      (followersByPlatform.get(row.platform) ?? 0) + Number(row.followers),
-    );
 
   const days = new Map<string, { likes: number; comments: number; shares: number; engagement: number }>();
   for (let date = range.from; date <= range.to; date = addDays(date, 1))
@@ -274,19 +169,7 @@ export async function getAnalytics(
       shares: card(sumOf(totals, 'shares'), sumOf(previousTotals, 'shares')),
       totalPosts: Number(postCount?.count ?? 0),
     },
-    platformMetrics: platforms.map((platform) => {
-      const row = totals.find((t) => t.platform === platform);
-      return {
-        platform,
-        followers: followersByPlatform.get(platform) ?? null,
-        likes: Number(row?.likes ?? 0),
-        comments: Number(row?.comments ?? 0),
-        shares: Number(row?.shares ?? 0),
-        views: Number(row?.views ?? 0),
-        engagement: Number(row?.engagement ?? 0),
-        posts: Number(row?.posts ?? 0),
-      };
-    }),
+    platformMetrics: accountRows(followersNow, totals),
     engagementData: [...days].map(([date, values]) => ({ date, ...values })),
     topPosts: top.rows.map((post) => ({
       id: post.id,
@@ -312,4 +195,70 @@ export async function getAnalytics(
     ...(await listUnavailablePlatforms(deps, userId)),
     lastReadAt: lastRead?.at ? new Date(Number(lastRead.at)).toISOString() : null,
   };
+}
+
+interface AccountTotals {
+  platform: string;
+  socialAccountId: string | null;
+  posts: number | string | bigint;
+  likes: number | string | bigint;
+  comments: number | string | bigint;
+  shares: number | string | bigint;
+  views: number | string | bigint;
+  engagement: number | string | bigint;
+}
+
+type MetricsRow = AnalyticsResult['platformMetrics'][number];
+
+/**
+ * A row per connected account of the chosen platforms, with its own numbers (zero when it
+ * posted nothing), then a row per platform for posts whose account was disconnected since.
+ * Ordered by platform as the filter lists them, then by account name.
+ */
+function accountRows(
+  accounts: Array<{
+    id: string;
+    platform: string;
+    accountName: string;
+    accountHandle: string | null;
+    followers: number | null;
+  }>,
+  totals: AccountTotals[],
+): MetricsRow[] {
+  const numbers = (row: AccountTotals | undefined) => ({
+    likes: Number(row?.likes ?? 0),
+    comments: Number(row?.comments ?? 0),
+    shares: Number(row?.shares ?? 0),
+    views: Number(row?.views ?? 0),
+    engagement: Number(row?.engagement ?? 0),
+    posts: Number(row?.posts ?? 0),
+  });
+  const byAccount = new Map(totals.map((row) => [row.socialAccountId, row]));
+  const rows: MetricsRow[] = accounts.map((account) => ({
+    platform: account.platform as MetricsRow['platform'],
+    accountId: account.id,
+    accountName: account.accountName,
+    accountHandle: account.accountHandle,
+    followers: account.followers === null ? null : Number(account.followers),
+    ...numbers(byAccount.get(account.id)),
+  }));
+  const known = new Set(accounts.map((account) => account.id));
+  for (const row of totals) {
+    if (row.socialAccountId !== null && known.has(row.socialAccountId)) continue;
+    rows.push({
+      platform: row.platform as MetricsRow['platform'],
+      accountId: null,
+      accountName: null,
+      accountHandle: null,
+      followers: null,
+      ...numbers(row),
+    });
+  }
+  const order = (platform: string) => (ANALYTICS_PLATFORMS as readonly string[]).indexOf(platform);
+  return rows.sort(
+    (a, b) =>
+      order(a.platform) - order(b.platform) ||
+      Number(a.accountId === null) - Number(b.accountId === null) ||
+      (a.accountName ?? '').localeCompare(b.accountName ?? ''),
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { CALENDAR_MAX_RANGE_DAYS, CALENDAR_SENT_DAYS, type CalendarQuery } from '../../shared/posts/api.js';
 import { CALENDAR_PREVIEW_CODE_POINTS } from '../../shared/posts/constants.js';
+import { requireOwnAccount } from '../accounts/require-own-account.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
 
@@ -8,7 +9,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * GET /api/posts/calendar: one range of the user's scheduled posts and of sent posts from the
- * last 30 days (spec 02 section 4). One indexed range query on (user_id, scheduled_at), with the
+ * last 30 days (spec 02 section 4), of every account or of one (`accountId`, the user's own). One indexed range query on (user_id, scheduled_at), with the
  * few columns a cell shows. SQLite writes the JSON array itself (`CalendarPostDto[]`), which
  * the route sends as it is: a month of thousands of posts builds no JavaScript object per post
  * (half the time of that request went to making, renaming and re-serialising row objects).
@@ -26,6 +27,7 @@ export async function listCalendarPostsJson(
       field: 'to',
     });
   }
+  if (query.accountId) await requireOwnAccount(deps.db, userId, query.accountId);
   const sentSince = now - CALENDAR_SENT_DAYS * DAY_MS;
   const { rows } = await sql<{ posts: string }>`
     select json_group_array(json_object(
@@ -46,6 +48,7 @@ export async function listCalendarPostsJson(
       from scheduled_posts
       where user_id = ${userId} and scheduled_at >= ${from} and scheduled_at < ${to} and is_draft = 0
         and (status != 'posted' or posted_at >= ${sentSince})
+        ${query.accountId ? sql`and social_account_id = ${query.accountId}` : sql``}
       order by scheduled_at
     )`.execute(deps.db);
   return rows[0]?.posts ?? '[]';

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { type ListPostsQuery, type ListPostsResult, POSTS_PAGE_SIZE } from '../../shared/posts/api.js';
+import { requireOwnAccount } from '../accounts/require-own-account.js';
 import { AppError } from '../core/errors.js';
 import type { Database } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
@@ -40,6 +41,7 @@ export async function listPosts(
   if (sent && status && !(SENT_STATUSES as readonly string[]).includes(status)) {
     throw new AppError('validation_error', 'Sent posts are either posted or failed.', { field: 'status' });
   }
+  if (query.accountId) await requireOwnAccount(deps.db, userId, query.accountId);
   const drafts = !sent && status === 'draft';
   const bounds = rangeBounds(query.range, timezone, now);
   // Drafts may have no time: their creation time stands in for it.
@@ -61,6 +63,7 @@ export async function listPosts(
       if (!bounds) q = q.where('scheduledAt', '>=', now);
     }
     if (platform) q = q.where('platform', '=', platform);
+    if (query.accountId) q = q.where('socialAccountId', '=', query.accountId);
     if (bounds) {
       q = q.where(when, '>=', bounds.start);
       if (bounds.end !== null) q = q.where(when, '<', bounds.end);

@@ -15,7 +15,7 @@ export async function enableAccountSchedule(
 ) {
   await assertOwnAccount(deps.db, userId, accountId);
   if (await findSchedule(deps.db, userId, accountId)) return;
-  const defaultId = await ensureDefaultSchedule(deps, userId, undefined, now);
+  const defaultId = await ensureDefaultSchedule(deps, userId, now);
   const times = (await listTimes(deps.db, defaultId)).map(({ day, time }) => ({ day, time }));
   await createSchedule(deps.db, { userId, accountId, times, now });
   await replanQueueRuns(deps.db, userId, now);

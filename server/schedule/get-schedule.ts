@@ -1,4 +1,3 @@
-import { matchListedZone } from '../../shared/schedule/match-zone.js';
 import {
   DEFAULT_POSTING_TIMES,
   type PostingScheduleDto,
@@ -23,15 +22,14 @@ export async function assertOwnAccount(db: Db, userId: string, accountId: string
 }
 
 /**
- * The user's default schedule, created on the first visit (spec 02 section 9): the detected time
- * zone matched to the nearest listed zone within 30 minutes (New York otherwise), 24h, and 09:00
- * and 14:00 on all seven days. The zone and clock become the user's preferences unless the user
- * already chose them (a time format is stored only once someone picks one).
+ * The user's default schedule, created on the first visit: 09:00 and 14:00 on all seven days
+ * (spec 02 section 9), in the user's stored zone. The zone is never changed here: it was set at
+ * sign-up or in the settings, and the page offers the browser's zone for the user to take or
+ * leave (issue 21). The clock becomes 24h unless the user already picked one.
  */
 export async function ensureDefaultSchedule(
   deps: Pick<AppDeps, 'db'>,
   userId: string,
-  detectedTimezone: string | undefined,
   now = Date.now(),
 ): Promise<string> {
   const existing = await findSchedule(deps.db, userId, null);
@@ -39,22 +37,12 @@ export async function ensureDefaultSchedule(
   return deps.db.transaction().execute(async (trx) => {
     const again = await findSchedule(trx, userId, null);
     if (again) return again.id;
-    const user = await trx
-      .selectFrom('users')
-      .select(['timezone', 'timeFormat'])
+    await trx
+      .updateTable('users')
+      .set({ timeFormat: '24h', updatedAt: now })
       .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (user.timeFormat === null) {
-      await trx
-        .updateTable('users')
-        .set({
-          timezone: matchListedZone(detectedTimezone ?? user.timezone, now),
-          timeFormat: '24h',
-          updatedAt: now,
-        })
-        .where('id', '=', userId)
-        .execute();
-    }
+      .where('timeFormat', 'is', null)
+      .execute();
     const times = [0, 1, 2, 3, 4, 5, 6].flatMap((day) =>
       DEFAULT_POSTING_TIMES.map((time) => ({ day, time })),
     );
@@ -69,9 +57,9 @@ export async function ensureDefaultSchedule(
 export async function getSchedule(
   deps: AppDeps,
   userId: string,
-  options: { accountId?: string; detectedTimezone?: string } = {},
+  options: { accountId?: string } = {},
 ): Promise<ScheduleOverviewDto> {
-  const defaultId = await ensureDefaultSchedule(deps, userId, options.detectedTimezone);
+  const defaultId = await ensureDefaultSchedule(deps, userId);
   let scheduleId = defaultId;
   let accountId: string | null = null;
   if (options.accountId) {

@@ -61,7 +61,7 @@ export async function addRecommendedTimes(
     (entry) => entry.accountId === accountId,
   );
   const own = await findSchedule(deps.db, userId, accountId);
-  const scheduleId = own?.id ?? (await ensureDefaultSchedule(deps, userId, undefined, now));
+  const scheduleId = own?.id ?? (await ensureDefaultSchedule(deps, userId, now));
   const times = (recommendation?.slots ?? []).map((slot) => ({ day: slot.dayOfWeek, time: slot.timeSlot }));
   await insertTimes(deps.db, { scheduleId, userId, times, now });
   await replanQueueRuns(deps.db, userId, now);

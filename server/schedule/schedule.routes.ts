@@ -27,13 +27,11 @@ export function createScheduleRoutes() {
     .get(
       '/',
       describeRoute({ tags, summary: 'The posting schedule (created with the defaults on the first visit)' }),
-      validate('query', AccountQuery.extend({ timezone: z.string().max(64).optional() })),
-      async (c) => {
-        const { accountId, timezone } = c.req.valid('query');
-        return c.json(
-          await getSchedule(c.var.deps, currentUser(c).id, { accountId, detectedTimezone: timezone }),
-        );
-      },
+      validate('query', AccountQuery),
+      async (c) =>
+        c.json(
+          await getSchedule(c.var.deps, currentUser(c).id, { accountId: c.req.valid('query').accountId }),
+        ),
     )
     .post(
       '/times',

@@ -5,9 +5,10 @@ import type { PostMetricsDto } from '../posts/api.js';
 export type { PostMetricsDto };
 
 /**
- * Platforms whose numbers Postloom reads. The spec supports Facebook, Instagram and LinkedIn;
- * X and Threads serve public metrics too. TikTok needs the `video.list` scope, which Postloom
- * does not ask for, so it stays behind the spec's banner.
+ * Platforms whose numbers Postloom reads and counts: the spec's Facebook, Instagram and
+ * LinkedIn, and X and Threads, whose public metrics the collector reads every hour too
+ * (issue 21). TikTok needs the `video.list` scope, which Postloom does not ask for, so it stays
+ * behind the spec's banner.
  */
 export const ANALYTICS_PLATFORMS = [
   'facebook',
@@ -17,9 +18,6 @@ export const ANALYTICS_PLATFORMS = [
   'threads',
 ] as const satisfies readonly PlatformId[];
 export type AnalyticsPlatform = (typeof ANALYTICS_PLATFORMS)[number];
-
-/** The spec's supported set, and the fallback for an empty or all-platform selection. */
-export const SPEC_ANALYTICS_PLATFORMS: readonly AnalyticsPlatform[] = ['facebook', 'instagram', 'linkedin'];
 
 export function isAnalyticsPlatform(platform: string): platform is AnalyticsPlatform {
   return (ANALYTICS_PLATFORMS as readonly string[]).includes(platform);
@@ -67,28 +65,30 @@ export const AnalyticsQuery = z.object({
   to: Day,
   compareFrom: Day.optional(),
   compareTo: Day.optional(),
-  /** Comma-separated platform ids; empty: the spec's fallback. */
+  /** Comma-separated platform ids; empty: every platform with numbers. */
   platforms: z.string().max(200).optional(),
+  /** One connected account only (its platform replaces the platform choice). */
+  accountId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("A connected account's id: its numbers only. Another user's account answers 404."),
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 
 /**
- * Spec 02 section 5: an empty selection, or every platform, falls back to Facebook, Instagram
- * and LinkedIn; a selection of only X or TikTok is refused with the spec's message. Beyond the
- * spec, Threads is served on its own and X's public metrics join a selection that has another
- * served platform; TikTok is always left out (no `video.list` scope).
+ * Spec 02 section 5 as issue 21 widened it: every platform whose numbers are collected is
+ * counted. An empty selection, or every platform, means all of them; TikTok is left out, and a
+ * selection of TikTok alone is refused with the spec's message.
  */
 export function selectAnalyticsPlatforms(
   requested: readonly string[],
 ): { ok: true; platforms: AnalyticsPlatform[] } | { ok: false; message: string } {
   const known = [...new Set(requested.filter(isPlatformId))];
-  const everySpecPlatform = (['twitter', 'facebook', 'instagram', 'linkedin', 'tiktok'] as const).every((p) =>
-    known.includes(p),
-  );
-  if (known.length === 0 || everySpecPlatform) return { ok: true, platforms: [...SPEC_ANALYTICS_PLATFORMS] };
-  const served = known.filter(isAnalyticsPlatform);
-  if (served.every((p) => p === 'twitter'))
-    return { ok: false, message: ANALYTICS_MESSAGES.unsupportedPlatform };
+  if (known.length === 0) return { ok: true, platforms: [...ANALYTICS_PLATFORMS] };
+  const served = ANALYTICS_PLATFORMS.filter((platform) => known.includes(platform));
+  if (served.length === 0) return { ok: false, message: ANALYTICS_MESSAGES.unsupportedPlatform };
   return { ok: true, platforms: served };
 }
 
@@ -111,8 +111,15 @@ export interface AnalyticsResult {
     shares: MetricCard;
     totalPosts: number;
   };
+  /**
+   * A row per connected account of the chosen platforms (two Facebook Pages are two rows), and
+   * one per platform for posts whose account has since been disconnected (`accountId` null).
+   */
   platformMetrics: Array<{
     platform: AnalyticsPlatform;
+    accountId: string | null;
+    accountName: string | null;
+    accountHandle: string | null;
     followers: number | null;
     likes: number;
     comments: number;

@@ -34,7 +34,7 @@ describe('media kinds and file names', () => {
   });
 });
 
-describe('Twitter media', () => {
+describe('X media', () => {
   it('refuses a fifth media file with the spec message', () => {
     expect(
       validateMediaSet(
@@ -81,7 +81,7 @@ describe('Twitter media', () => {
 
   it('refuses a PDF', () => {
     expect(validateMediaFile('twitter', 'single', pdf())).toBe(
-      'File "deck.pdf" is not a supported format for Twitter.',
+      'File "deck.pdf" is not a supported format for X.',
     );
   });
 });

@@ -21,7 +21,7 @@ export type MediaPhase = 'compose' | 'send';
 
 export const MEDIA_MESSAGES = {
   twitterMaxMedia: 'Maximum 4 media files per tweet',
-  twitterUnsupported: (name: string) => `File "${name}" is not a supported format for Twitter.`,
+  twitterUnsupported: (name: string) => `File "${name}" is not a supported format for X.`,
   twitterImageTooLarge: (name: string) => `Image "${name}" exceeds the 5MB limit.`,
   twitterGifTooLarge: (name: string) => `GIF "${name}" exceeds the 15MB limit.`,
   twitterVideoTooLarge: (name: string) => `Video "${name}" exceeds the 512MB limit.`,

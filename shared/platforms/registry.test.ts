@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ANALYTICS_PLATFORMS as SERVED } from '../analytics/api';
 import { PLATFORM_IDS } from './ids';
 import {
   ANALYTICS_PLATFORMS,
@@ -15,9 +16,9 @@ describe('platform registry', () => {
     expect(PLATFORMS.map((p) => p.id)).toEqual([...PLATFORM_IDS]);
   });
 
-  it('names the platforms as the spec does', () => {
+  it('names each platform once, X for the stored `twitter`', () => {
     expect(PLATFORMS.map((p) => p.displayName)).toEqual([
-      'Twitter',
+      'X',
       'Facebook',
       'Instagram',
       'LinkedIn',
@@ -72,8 +73,9 @@ describe('platform registry', () => {
     expect(resolvePostType('instagram', 'carousel')).toBe('carousel');
   });
 
-  it('supports analytics for Facebook, Instagram and LinkedIn only', () => {
-    expect(ANALYTICS_PLATFORMS).toEqual(['facebook', 'instagram', 'linkedin']);
+  it('counts analytics for every platform but TikTok, as the analytics feature does', () => {
+    expect(ANALYTICS_PLATFORMS).toEqual(['twitter', 'facebook', 'instagram', 'linkedin', 'threads']);
+    expect([...ANALYTICS_PLATFORMS].sort()).toEqual([...SERVED].sort());
   });
 
   it('knows which platforms fetch media by URL', () => {

@@ -36,6 +36,10 @@ export interface PlatformLimits {
 
 export interface PlatformInfo {
   id: PlatformId;
+  /**
+   * The one name the interface uses for the platform, in every label and message that the spec
+   * does not fix word for word ('X', never 'Twitter'; the stored id stays `twitter`).
+   */
   displayName: string;
   /** Short label for tight places (badges, icons). */
   shortName: string;
@@ -49,11 +53,7 @@ export interface PlatformInfo {
   mediaKinds: readonly MediaKind[];
   limits: PlatformLimits;
   capabilities: {
-    /**
-     * Analytics shown in the product: Facebook, Instagram and LinkedIn (spec 02 section 1).
-     * Twitter and TikTok are "temporarily unavailable". Threads has an insights API but is not part
-     * of the spec's analytics screen, so it is reported as unavailable too.
-     */
+    /** Analytics counted: all but TikTok, whose `video.list` scope Postloom does not ask for. */
     analytics: boolean;
     /** A post can be a chain of posts, each replying to the previous one (X threads, Threads replies). */
     replyChain: boolean;
@@ -73,9 +73,9 @@ const IMAGE_VIDEO: readonly MediaKind[] = ['image', 'video'];
 export const PLATFORMS: readonly PlatformInfo[] = [
   {
     id: 'twitter',
-    displayName: 'Twitter',
+    displayName: 'X',
     shortName: 'X',
-    connectLabel: 'Twitter',
+    connectLabel: 'X',
     showsHandle: true,
     brandColor: '#1D9BF0',
     postTypes: [
@@ -94,7 +94,7 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       fileBytes: 512 * MB,
     },
     capabilities: {
-      analytics: false,
+      analytics: true,
       replyChain: true,
       mentionSuggestions: true,
       altText: false,
@@ -246,7 +246,7 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       fileBytes: GB,
     },
     capabilities: {
-      analytics: false,
+      analytics: true,
       replyChain: true,
       mentionSuggestions: false,
       altText: false,
@@ -264,7 +264,7 @@ export function getPlatform(id: PlatformId): PlatformInfo {
   return platform;
 }
 
-/** Platforms whose analytics the product shows (Facebook, Instagram, LinkedIn). */
+/** Platforms whose analytics the product counts (all but TikTok). */
 export const ANALYTICS_PLATFORMS: readonly PlatformId[] = PLATFORMS.filter(
   (p) => p.capabilities.analytics,
 ).map((p) => p.id);

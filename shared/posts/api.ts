@@ -90,10 +90,22 @@ export const UpdatePostInput = z.object({
 });
 export type UpdatePostInput = z.infer<typeof UpdatePostInput>;
 
+/**
+ * One connected account's posts only. The id must be one of the signed-in user's accounts:
+ * another user's (or an unknown) id answers 404 'Account not found', never an empty list.
+ */
+const AccountFilter = z
+  .string()
+  .max(100)
+  .optional()
+  .transform((value) => value || undefined)
+  .describe("A connected account's id: only its posts. Another user's account answers 404.");
+
 export const ListPostsQuery = z.object({
   view: z.enum(['upcoming', 'sent']).default('upcoming'),
   search: z.string().trim().max(500).optional(),
   platform: z.union([z.enum(PLATFORM_IDS), z.literal(''), z.literal('all')]).optional(),
+  accountId: AccountFilter,
   status: z.union([z.enum(POST_STATUSES), z.literal(''), z.literal('all')]).optional(),
   range: z.union([z.enum(UPCOMING_DATE_FILTERS), z.enum(SENT_DATE_FILTERS)]).default('all'),
   sort: z.enum(POST_SORTS).default('newest'),
@@ -185,6 +197,7 @@ export const CALENDAR_MAX_RANGE_DAYS = 45;
 export const CalendarQuery = z.object({
   from: z.iso.datetime({ offset: true, error: 'Please give the range as ISO dates.' }),
   to: z.iso.datetime({ offset: true, error: 'Please give the range as ISO dates.' }),
+  accountId: AccountFilter,
 });
 export type CalendarQuery = z.infer<typeof CalendarQuery>;
 

@@ -14,14 +14,11 @@ export const DAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as co
 
 /** Spec 02 section 9: a new schedule has 09:00 and 14:00 on each of the 7 days, in 24h. */
 export const DEFAULT_POSTING_TIMES = ['09:00', '14:00'] as const;
-export const DEFAULT_SCHEDULE_ZONE = 'America/New_York';
-/** A detected zone is matched to a listed one whose offset is at most this far away. */
-export const ZONE_MATCH_TOLERANCE_MINUTES = 30;
 
 /**
  * The 29 time zones the schedule offers first: one per inhabited offset band, the half-hour
- * ones that large populations use (St. John's, India) included. Any other IANA zone can still
- * be chosen in the settings; these are what a new schedule snaps a detected zone to.
+ * ones that large populations use (St. John's, India) included. They head the picker; any other
+ * IANA zone can be chosen too, and a user's zone is never swapped for a listed neighbour.
  */
 export const LISTED_ZONES = [
   'Pacific/Honolulu',
@@ -97,33 +94,36 @@ export const SCHEDULE_TOASTS = {
 /** 'HH:MM' on a 24-hour clock. */
 export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please choose a valid time.');
 
-/** Spec 02 section 5: hour 01-12, minute 00-59, AM/PM, and Every Day or one weekday. */
-export const AddPostingTimeInput = z.object({
-  hour: z.number().int().min(1, 'Hour must be between 01 and 12').max(12, 'Hour must be between 01 and 12'),
-  minute: z
-    .number()
-    .int()
-    .min(0, 'Minute must be between 00 and 59')
-    .max(59, 'Minute must be between 00 and 59'),
-  period: z.enum(['AM', 'PM'], { error: 'Please choose AM or PM.' }),
-  day: z.union([z.literal('everyday'), z.number().int().min(0).max(6)], { error: 'Please choose a day.' }),
-  /** A connected account's own schedule; absent: the schedule every account uses by default. */
-  accountId: z.string().min(1).max(100).optional(),
-});
+export const SCHEDULE_FORM_MESSAGES = {
+  hour12: 'Hour must be between 01 and 12',
+  hour24: 'Hour must be between 00 and 23',
+  minute: 'Minute must be between 00 and 59',
+} as const;
+
+/**
+ * Spec 02 section 5: hour 01-12, minute 00-59, AM/PM, and Every Day or one weekday. On the
+ * 24-hour clock the form sends no AM/PM and an hour 00-23 (issue 21).
+ */
+export const AddPostingTimeInput = z
+  .object({
+    hour: z.number().int().min(0, SCHEDULE_FORM_MESSAGES.hour24).max(23, SCHEDULE_FORM_MESSAGES.hour24),
+    minute: z.number().int().min(0, SCHEDULE_FORM_MESSAGES.minute).max(59, SCHEDULE_FORM_MESSAGES.minute),
+    /** Absent: `hour` is on the 24-hour clock. */
+    period: z.enum(['AM', 'PM'], { error: 'Please choose AM or PM.' }).optional(),
+    day: z.union([z.literal('everyday'), z.number().int().min(0).max(6)], { error: 'Please choose a day.' }),
+    /** A connected account's own schedule; absent: the schedule every account uses by default. */
+    accountId: z.string().min(1).max(100).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.period && (input.hour < 1 || input.hour > 12))
+      ctx.addIssue({ code: 'custom', path: ['hour'], message: SCHEDULE_FORM_MESSAGES.hour12 });
+  });
 export type AddPostingTimeInput = z.infer<typeof AddPostingTimeInput>;
 
-/** 12-hour form fields to 'HH:MM' (12 AM is 00, 12 PM is 12). */
-export function toTimeOfDay(hour: number, minute: number, period: 'AM' | 'PM'): string {
-  const h = (hour % 12) + (period === 'PM' ? 12 : 0);
+/** The form's fields to 'HH:MM': 12-hour with AM/PM (12 AM is 00, 12 PM is 12), or 24-hour without. */
+export function toTimeOfDay(hour: number, minute: number, period?: 'AM' | 'PM'): string {
+  const h = period ? (hour % 12) + (period === 'PM' ? 12 : 0) : hour;
   return `${String(h).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
-
-/** 'HH:MM' shown in the user's clock: '14:00' or '2:00 PM'. */
-export function formatTimeOfDay(time: string, format: '12h' | '24h'): string {
-  if (format === '24h') return time;
-  const [h, m] = time.split(':').map(Number);
-  const hour = h! % 12 === 0 ? 12 : h! % 12;
-  return `${hour}:${String(m).padStart(2, '0')} ${h! < 12 ? 'AM' : 'PM'}`;
 }
 
 export interface PostingTimeDto {

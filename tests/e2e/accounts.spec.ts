@@ -71,7 +71,7 @@ test('a user connects X and LinkedIn through the consent pages and disconnects X
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await expect(sidebar.getByText('No accounts connected')).toBeVisible();
 
-  await connectThroughConsent(page, 'Twitter');
+  await connectThroughConsent(page, 'X');
   await expect(sidebar.getByTestId('sidebar-account')).toHaveCount(1);
   await expect(sidebar.getByText(/@\w+/)).toBeVisible();
 
@@ -91,16 +91,16 @@ test('a user connects X and LinkedIn through the consent pages and disconnects X
   await expect(modal.getByTestId('connect-platform-threads')).toBeVisible();
 
   // Disconnect X: No keeps it, Yes removes it.
-  await twitterRow.getByRole('button', { name: /^Disconnect Twitter account/ }).click();
+  await twitterRow.getByRole('button', { name: /^Disconnect X account/ }).click();
   const confirm = page.getByRole('dialog', { name: 'Please confirm' });
-  await expect(confirm.getByText('Are you sure you want to disconnect your Twitter account?')).toBeVisible();
+  await expect(confirm.getByText('Are you sure you want to disconnect your X account?')).toBeVisible();
   await confirm.getByRole('button', { name: 'No' }).click();
   await expect(twitterRow.getByTestId('connected-account')).toHaveCount(1);
 
-  await twitterRow.getByRole('button', { name: /^Disconnect Twitter account/ }).click();
+  await twitterRow.getByRole('button', { name: /^Disconnect X account/ }).click();
   await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Yes' }).click();
   await expect(twitterRow.getByTestId('connected-account')).toHaveCount(0);
-  await expect(twitterRow.getByRole('button', { name: 'Connect Twitter' })).toBeVisible();
+  await expect(twitterRow.getByRole('button', { name: 'Connect X' })).toBeVisible();
 
   // Closing on the backdrop; the sidebar now shows LinkedIn only.
   await page.getByTestId('modal-backdrop').click({ position: { x: 5, y: 5 } });

@@ -27,7 +27,13 @@ test('a user opens Analytics, changes the range, sees the chart, refreshes and e
 }) => {
   const user = await createConfirmedUser(server, 'analytics-story@example.com');
   const [linkedin] = await connectSandboxAccount(server.url, user.token, 'linkedin');
-  const [facebook] = await connectSandboxAccount(server.url, user.token, 'facebook');
+  await connectSandboxAccount(server.url, user.token, 'facebook');
+  const { accounts } = await apiCall<{ accounts: Array<{ id: string; accountName: string }> }>(
+    server.url,
+    user.token,
+    '/api/accounts',
+  );
+  const facebook = accounts.find((account) => account.accountName === 'Postloom Demo Page')?.id;
   for (const [accountId, content] of [
     [linkedin, '=SUM(A1:A3) is how we count our loaves'],
     [facebook, 'Fresh croissants every morning'],
@@ -76,14 +82,27 @@ test('a user opens Analytics, changes the range, sees the chart, refreshes and e
   await page.getByRole('group', { name: 'Date range' }).getByLabel('From').fill(from);
   await expect(chart.locator('.apexcharts-xaxis-label')).toHaveCount(3);
 
-  // Only X is refused with the spec's hint, and Retry is offered.
+  // Each Facebook Page is a row of its own (the user connected both demo Pages).
+  const metrics = page.getByRole('region', { name: 'Platform metrics' });
+  await expect(metrics.getByRole('rowheader')).toHaveText([
+    /Postloom Demo Page/,
+    /Postloom Demo Shop/,
+    /LinkedIn/,
+  ]);
+  // One account alone: its row, its posts.
+  await page.getByRole('combobox', { name: 'Account' }).selectOption(facebook!);
+  await expect(metrics.getByRole('rowheader')).toHaveText([/Postloom Demo Page/]);
+  await expect(page.getByRole('list', { name: 'Top posts' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: 'Facebook' })).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Account' }).selectOption('');
+  await expect(metrics.getByRole('rowheader')).toHaveCount(3);
+
+  // X alone answers its numbers (none posted here): no refusal.
   await page.getByRole('checkbox', { name: 'X' }).check();
-  await expect(page.getByRole('alert')).toContainText(
-    'Please select a supported platform (Facebook, Instagram, LinkedIn).',
-  );
-  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await page.getByRole('checkbox', { name: 'X' }).uncheck();
+  await expect(metrics.getByText('No connected accounts on these platforms yet.')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('checkbox', { name: 'X' }).uncheck();
+  await expect(metrics.getByRole('rowheader')).toHaveCount(3);
 
   // Sent Posts shows each post's numbers as read.
   await page.getByRole('link', { name: 'Sent Posts' }).click();
@@ -103,7 +122,7 @@ test('a user opens Analytics, changes the range, sees the chart, refreshes and e
     .trim()
     .split('\r\n');
   expect(lines[0]).toBe(
-    '"Type","Date","Platform","Post ID","Content","URL","Followers","Likes","Comments","Shares","Views","Engagement"',
+    '"Type","Date","Platform","Account","Post ID","Content","URL","Followers","Likes","Comments","Shares","Views","Engagement"',
   );
   expect(lines.filter((line) => line.startsWith('"post"'))).toHaveLength(2);
   expect(csv).toContain(`"'=SUM(A1:A3) is how we count our loaves"`);

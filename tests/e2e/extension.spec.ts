@@ -198,6 +198,8 @@ test('the badge shows the unread count and drops after mark-as-read', async () =
   const popup = await openPopup();
   const list = popup.getByRole('region', { name: 'Notifications' });
   await expect(list.getByText('Notice 3')).toBeVisible();
+  // The web app's wording and the user's clock (24h here), not the browser's locale.
+  await expect(list.locator('time').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
   await list.getByRole('button', { name: 'Mark as read' }).first().click();
   await expect(list.getByRole('button', { name: 'Mark as read' })).toHaveCount(2);
   await expect.poll(badgeText).toBe('2');
@@ -210,11 +212,11 @@ test('the badge shows the unread count and drops after mark-as-read', async () =
 test('compose and schedule from the popup for X and LinkedIn, then find both on the dashboard', async () => {
   const popup = await openPopup();
   const composer = popup.getByRole('region', { name: 'Composer' });
-  await composer.getByRole('button', { name: /^Twitter: / }).click();
+  await composer.getByRole('button', { name: /^X: / }).click();
   await composer.getByRole('button', { name: /^LinkedIn: / }).click();
   const text = 'Scheduled from the Postloom extension';
   await composer.getByLabel('Post text').fill(text);
-  await expect(composer.getByTestId('remaining-twitter')).toHaveText(`Twitter: ${280 - text.length}`);
+  await expect(composer.getByTestId('remaining-twitter')).toHaveText(`X: ${280 - text.length}`);
   await expect(composer.getByTestId('remaining-linkedin')).toHaveText(/LinkedIn: \d+/);
   await composer.getByRole('button', { name: 'Schedule' }).click();
   const results = composer.getByRole('list', { name: 'Results' });
@@ -284,7 +286,7 @@ test('an image from a page is scheduled with its media', async () => {
   const popup = await composerAfterMenu();
   const composer = popup.getByRole('region', { name: 'Composer' });
   await expect(composer.getByTestId('attachment-status')).toHaveText('Image attached (image/png)');
-  await composer.getByRole('button', { name: /^Twitter: / }).click();
+  await composer.getByRole('button', { name: /^X: / }).click();
   await composer.getByLabel('Post text').fill('A photo from a page');
   await composer.getByRole('button', { name: 'Schedule' }).click();
   await expect(composer.getByRole('list', { name: 'Results' }).getByText(/: Scheduled$/)).toHaveCount(1);

@@ -83,7 +83,7 @@ test('a new user schedules a three-tweet thread with an image, edits it and dele
   const modal = await openComposer(page);
   await expect(modal.getByText('Please select a platform to create your post.')).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Schedule Post' })).toBeDisabled();
-  await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await modal.getByRole('button', { name: 'X', exact: true }).click();
   await expect(modal.getByText('Please select a platform to create your post.')).toBeHidden();
 
   // Tweet 1 with an image; the counter turns red with the spec's message when too long.
@@ -136,7 +136,7 @@ test('a new user schedules a three-tweet thread with an image, edits it and dele
   await expect(modal).toBeHidden();
 
   // The dashboard lists it with Edit Thread, Delete and Post Now, at tomorrow 09:00.
-  const card = page.getByRole('article', { name: 'Twitter post' });
+  const card = page.getByRole('article', { name: 'X post' });
   await expect(card).toHaveCount(1);
   await expect(card.getByText('Launching our new planner today 🚀')).toBeVisible();
   await expect(card.getByText(new RegExp(`${tomorrow.format('MMM D, YYYY')} (09:00|9:00 AM)`))).toBeVisible();
@@ -313,13 +313,13 @@ test('a second tab sees a new post appear without reloading', async ({ context }
   // Tab one composes through the UI (in front: background tabs are throttled); tab two only listens.
   await first.bringToFront();
   const modal = await openComposer(first);
-  await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await modal.getByRole('button', { name: 'X', exact: true }).click();
   await modal.getByLabel('Tweet text', { exact: true }).fill('Seen from the other tab');
   await scheduleTomorrowAtNine(modal);
   await modal.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(first.getByText('Post scheduled successfully!')).toBeVisible();
   await expect(
-    second.getByRole('article', { name: 'Twitter post' }).getByText('Seen from the other tab'),
+    second.getByRole('article', { name: 'X post' }).getByText('Seen from the other tab'),
   ).toBeVisible();
 
   // A post created elsewhere (the API) appears too, and a delete disappears.
@@ -345,7 +345,7 @@ test('Post Now publishes a tweet, which Sent Posts lists under its day with View
   const user = await signedInUser(context, 'post-now@example.com', ['twitter']);
   await page.goto(`${server.url}/dashboard`);
   const modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await modal.getByRole('button', { name: 'X', exact: true }).click();
   await modal.getByLabel('Tweet text', { exact: true }).fill('Straight to the timeline');
   await modal.getByRole('button', { name: 'Post Now' }).click();
   await expect(page.getByText('Post published successfully!')).toBeVisible();
@@ -363,7 +363,7 @@ test('Post Now publishes a tweet, which Sent Posts lists under its day with View
   await expect(page.getByText('View and manage your published posts')).toBeVisible();
   const heading = dayjs.utc(posts[0]?.postedAt).format('dddd, MMMM D, YYYY');
   const day = page.getByRole('region', { name: heading });
-  const card = day.getByRole('article', { name: 'Twitter post' });
+  const card = day.getByRole('article', { name: 'X post' });
   await expect(card.getByText('Straight to the timeline')).toBeVisible();
   await expect(card.getByText('Posted', { exact: true })).toBeVisible();
 
@@ -398,7 +398,7 @@ test('a failed post shows its error on Sent Posts and is fixed and retried in th
 
   await page.goto(`${server.url}/dashboard`);
   const modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'Twitter', exact: true }).click();
+  await modal.getByRole('button', { name: 'X', exact: true }).click();
   await modal.getByLabel('Tweet text', { exact: true }).fill('This one fails first');
   await modal.getByRole('button', { name: 'Post Now' }).click();
   // The platform's refusal, as the server recorded it, in the red box inside the modal.
@@ -415,7 +415,7 @@ test('a failed post shows its error on Sent Posts and is fixed and retried in th
   await modal.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto(`${server.url}/sent`);
-  const card = page.getByRole('article', { name: 'Twitter post' });
+  const card = page.getByRole('article', { name: 'X post' });
   await expect(card.getByText('Failed', { exact: true })).toBeVisible();
   await expect(card.getByText('This one fails first')).toBeVisible();
   await expect(card.getByText(reason)).toBeVisible();
@@ -457,7 +457,7 @@ test('Post Now on a queued post publishes it at once, and it leaves the upcoming
   await other.goto(`${server.url}/dashboard`);
   const page = await context.newPage();
   await page.goto(`${server.url}/dashboard`);
-  const card = page.getByRole('article', { name: 'Twitter post' });
+  const card = page.getByRole('article', { name: 'X post' });
   await expect(card.getByText('Queued for tomorrow, sent today')).toBeVisible();
   await expect(other.getByText('Queued for tomorrow, sent today')).toBeVisible();
 
@@ -471,4 +471,69 @@ test('Post Now on a queued post publishes it at once, and it leaves the upcoming
     '/api/posts?view=sent',
   );
   expect(posts.map((p) => p.status)).toEqual(['posted']);
+});
+
+test('two Facebook Pages are told apart by the account filter on the dashboard, Sent Posts and the calendar', async ({
+  page,
+  context,
+}) => {
+  const user = await signedInUser(context, 'two-pages@example.com', ['facebook']);
+  const { accounts } = await apiCall<{ accounts: Array<{ id: string; accountName: string }> }>(
+    server.url,
+    user.token,
+    '/api/accounts',
+  );
+  const shop = accounts.find((account) => account.accountName === 'Postloom Demo Shop')!.id;
+  const demo = accounts.find((account) => account.accountName === 'Postloom Demo Page')!.id;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  for (const [accountId, content] of [
+    [shop, 'Shop: winter sale'],
+    [demo, 'Page: opening hours'],
+  ] as const) {
+    await apiCall(server.url, user.token, '/api/posts', {
+      socialAccountId: accountId,
+      content,
+      action: 'schedule',
+      scheduledAt: tomorrow,
+    });
+    const { post } = await apiCall<{ post: { id: string } }>(server.url, user.token, '/api/posts', {
+      socialAccountId: accountId,
+      content: `${content} (sent)`,
+      action: 'publish',
+    });
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ post: { status: string } }>(server.url, user.token, `/api/posts/${post.id}`)).post
+            .status,
+      )
+      .toBe('posted');
+  }
+
+  await page.goto(`${server.url}/dashboard`);
+  const cards = page.getByRole('article', { name: 'Facebook post' });
+  await expect(cards).toHaveCount(2);
+  const filter = page.getByRole('combobox', { name: 'Account' });
+  await expect(filter.locator('option')).toHaveText([
+    'All accounts',
+    /^Facebook: Postloom Demo Page/,
+    /^Facebook: Postloom Demo Shop/,
+  ]);
+  await filter.selectOption(shop);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByText('Shop: winter sale')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sent Posts' }).click();
+  await page.getByRole('combobox', { name: 'Account' }).selectOption(demo);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByText('Page: opening hours (sent)')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Calendar View' }).click();
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  // Today's sent posts: in this month's list whatever the date.
+  const calendar = page.getByRole('region', { name: 'Calendar' });
+  await expect(calendar.getByText('Shop: winter sale (sent)')).toBeVisible();
+  await calendar.getByRole('combobox', { name: 'Account' }).selectOption(demo);
+  await expect(calendar.getByText('Page: opening hours (sent)')).toBeVisible();
+  await expect(calendar.getByText('Shop: winter sale')).toHaveCount(0);
 });

@@ -60,7 +60,9 @@ test('a post scheduled 5 seconds ahead moves to Sent Posts and a success notific
 
   await page.getByRole('button', { name: /Notifications/ }).click();
   const panel = page.getByRole('region', { name: 'Notifications' });
-  await expect(panel.getByText(/Your (Twitter|X) post was published\./)).toBeVisible();
+  await expect(panel.getByText('Your X post was published.')).toBeVisible();
+  // Said as every other time in the app: the user's zone and 24-hour clock, no seconds.
+  await expect(panel.locator('time').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
 
   // "View post" opens that post's details over the page (not just the Sent list), by address.
   await panel.getByRole('link', { name: 'View post' }).click();

@@ -105,14 +105,14 @@ test('the popup adds the current page to a queue as an item for each chosen acco
   );
   const add = composer.getByRole('button', { name: 'Add to queue: Reading list' });
   await expect(add).toBeDisabled();
-  await composer.getByRole('button', { name: /^Twitter: / }).click();
+  await composer.getByRole('button', { name: /^X: / }).click();
   await add.click();
   const results = composer.getByRole('list', { name: 'Queue results' });
   await expect(results.getByText('Ava Rivers: Added to Reading list')).toBeVisible();
 
   // With the text cleared, the page's title and link are the item.
   await composer.getByLabel('Post text').fill('');
-  await composer.getByRole('button', { name: /^Twitter: / }).click();
+  await composer.getByRole('button', { name: /^X: / }).click();
   await composer.getByRole('button', { name: /^LinkedIn: / }).click();
   await expect(composer.getByText("Adds this page's title and link for each chosen account.")).toBeVisible();
   await add.click();

@@ -130,7 +130,7 @@ test('a queue is created to post at chosen times, shows its next run, gets two i
   // Items added to the active queue wait for the run: nothing goes out when they are added.
   await card.getByRole('button', { name: 'Edit queue Evergreen tips' }).click();
   await expect(settings).toBeVisible();
-  await addItem(page, settings, 'Twitter', 'Tweet text', 'Tip A: schedule your best posts again.');
+  await addItem(page, settings, 'X', 'Tweet text', 'Tip A: schedule your best posts again.');
   await expect(settings).toBeVisible();
   await addItem(page, settings, 'LinkedIn', 'Caption', 'Tip B: evergreen content keeps working.');
   const items = settings.getByRole('list', { name: 'Queue items' }).getByRole('listitem');

@@ -52,10 +52,14 @@ test('posting times are added and deleted with the spec toasts', async ({ contex
   const tuesday = page.getByRole('region', { name: 'Tuesday' });
   await expect(tuesday.getByText('09:00')).toBeVisible();
 
+  // On the 24-hour clock the form offers 00-23 and no AM/PM.
   const form = page.getByRole('form', { name: 'Add posting time' });
-  await form.getByLabel('Hour').selectOption('04');
+  await expect(form.getByLabel('AM/PM')).toHaveCount(0);
+  await expect(form.getByLabel('Hour').locator('option')).toHaveText(
+    Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0')),
+  );
+  await form.getByLabel('Hour').selectOption('16');
   await form.getByLabel('Minute').selectOption('30');
-  await form.getByLabel('AM/PM').selectOption('PM');
   await form.getByLabel('Day').selectOption({ label: 'Tuesday' });
   await form.getByRole('button', { name: 'Add Time' }).click();
   await expect(toast(page, 'Posting time added!')).toBeVisible();
@@ -70,6 +74,10 @@ test('posting times are added and deleted with the spec toasts', async ({ contex
   await page.getByRole('button', { name: '12-hour' }).click();
   await expect(toast(page, 'Preferences saved!')).toBeVisible();
   await expect(tuesday.getByText('9:00 AM')).toBeVisible();
+  // ... and the form 01-12 with AM/PM, keeping the chosen hour (16 is 4 PM).
+  await expect(form.getByLabel('Hour').locator('option')).toHaveCount(12);
+  await expect(form.getByLabel('Hour')).toHaveValue('4');
+  await expect(form.getByLabel('AM/PM')).toHaveValue('PM');
 });
 
 test('the calendar switches between month and week, and a click on a future day creates a post there', async ({
@@ -180,7 +188,7 @@ test("a sent post's details show it as posted with its View on link", async ({ c
   const dialog = page.getByRole('dialog', { name: 'Post details' });
   await expect(dialog.getByText('posted', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Out in the world')).toBeVisible();
-  const link = dialog.getByRole('link', { name: 'View on Twitter' });
+  const link = dialog.getByRole('link', { name: 'View on X' });
   await expect(link).toHaveAttribute('href', published.post.platformPostUrl);
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await tab.waitForLoadState();

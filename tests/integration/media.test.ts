@@ -296,7 +296,7 @@ describe('media API', () => {
       postType: 'single',
       name: 'x.pdf',
       head: 'pdf',
-      message: 'File "x.pdf" is not a supported format for Twitter.',
+      message: 'File "x.pdf" is not a supported format for X.',
     },
   ] as const)(
     'refuses a file type $platform $postType does not take ($name)',

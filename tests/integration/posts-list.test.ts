@@ -166,6 +166,69 @@ describe('posts list', () => {
     expect(linkedin.posts.every((p) => p.platform === 'linkedin')).toBe(true);
   });
 
+  it('filters the lists and the calendar by one of two accounts of a platform', async () => {
+    const user = await createUser(t);
+    const bakery = await createAccount(t, user.id, 'facebook');
+    const cafe = await createAccount(t, user.id, 'facebook');
+    await insert(user, bakery, { content: 'bakery upcoming' });
+    await insert(user, cafe, { content: 'cafe upcoming' });
+    await insert(user, cafe, { content: 'cafe sent', status: 'posted', scheduledAt: Date.now() - DAY });
+    await insert(user, bakery, { content: 'bakery sent', status: 'posted', scheduledAt: Date.now() - DAY });
+
+    const upcoming = await list(user, `view=upcoming&accountId=${cafe}`);
+    expect(upcoming.posts.map((p) => p.content)).toEqual(['cafe upcoming']);
+    expect(upcoming.total).toBe(1);
+    expect((await list(user, `view=sent&accountId=${bakery}`)).posts.map((p) => p.content)).toEqual([
+      'bakery sent',
+    ]);
+    // Empty means every account.
+    expect((await list(user, 'view=upcoming&accountId=')).total).toBe(2);
+
+    const from = new Date(Date.now() - 7 * DAY).toISOString();
+    const to = new Date(Date.now() + 7 * DAY).toISOString();
+    const calendar = async (accountId: string) => {
+      const res = await t.request(`/api/posts/calendar?from=${from}&to=${to}&accountId=${accountId}`, {
+        headers: user.headers,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const cafes = await calendar(cafe);
+    expect(cafes.status).toBe(200);
+    expect(
+      (cafes.body.posts as Array<{ preview: string; socialAccountId: string }>).map((p) => [
+        p.preview,
+        p.socialAccountId,
+      ]),
+    ).toEqual([
+      ['cafe sent', cafe],
+      ['cafe upcoming', cafe],
+    ]);
+  });
+
+  it("answers 404 for another user's account in the list and calendar filters", async () => {
+    const user = await createUser(t);
+    const other = await createUser(t);
+    const theirs = await createAccount(t, other.id, 'facebook');
+    await insert(other, theirs, { content: 'not mine' });
+    for (const path of [
+      `/api/posts?view=upcoming&accountId=${theirs}`,
+      `/api/posts?view=sent&accountId=${theirs}`,
+      `/api/posts/calendar?from=${new Date(Date.now() - DAY).toISOString()}&to=${new Date(Date.now() + 7 * DAY).toISOString()}&accountId=${theirs}`,
+    ]) {
+      const res = await t.request(path, { headers: user.headers });
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'not_found', message: 'Account not found' });
+    }
+  });
+
+  it('documents the account filter of the lists and the calendar in the OpenAPI document', async () => {
+    const doc = await (await t.request('/api/openapi.json')).json();
+    for (const path of ['/api/posts', '/api/posts/calendar', '/api/analytics']) {
+      const names = (doc.paths[path].get.parameters as Array<{ name: string }>).map((p) => p.name);
+      expect(names, path).toContain('accountId');
+    }
+  });
+
   it.each(['UTC', 'America/Los_Angeles', 'Asia/Tokyo'])(
     "computes 'today' and 'this-week' on the calendar of %s",
     async (timeZone) => {

@@ -255,7 +255,7 @@ describe('the publishing engine', () => {
     });
     const asked = (await res.json()).post;
     expect(asked.status).toBe('scheduled');
-    expect(asked.errorMessage).toMatch(/checking with twitter/i);
+    expect(asked.errorMessage).toMatch(/^Checking with X whether/);
     await t.deps.scheduler.start();
     const row = await waitFor(
       () => postRow(post.id),
@@ -327,7 +327,7 @@ describe('the publishing engine', () => {
     const tweeted = await tweetAsTheAccount('Sent before the crash');
     await recoverOrphanedPosts(t.deps, Date.now());
     expect((await postRow(quiet.id)).status).toBe('scheduled');
-    expect((await postRow(landed.id)).errorMessage).toMatch(/checking with twitter/i);
+    expect((await postRow(landed.id)).errorMessage).toMatch(/^Checking with X whether/);
     await t.deps.scheduler.start();
     const rows = await waitFor(
       () => Promise.all([quiet, landed, lost].map((p) => postRow(p.id))),

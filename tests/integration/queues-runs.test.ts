@@ -274,8 +274,8 @@ describe('queue runs', () => {
       (q) => q.items.every((i) => i.skipReason !== null),
     );
     expect(skipped.items.map((i) => i.skipReason)).toEqual([
-      'Skipped: Twitter refuses the same text from an account within 24 hours.',
-      'Skipped: Twitter refuses the same text from an account within 24 hours.',
+      'Skipped: X refuses the same text from an account within 24 hours.',
+      'Skipped: X refuses the same text from an account within 24 hours.',
     ]);
     await pause(1500);
     expect((await creates()).filter((r) => r.method === 'POST')).toHaveLength(2);
@@ -334,7 +334,7 @@ describe('queue runs', () => {
       .execute();
     expect(notes).toHaveLength(1);
     expect(notes[0]!.message).toBe(
-      'An item of your queue "Mixed" was skipped: its Twitter account is disconnected. Connect the account again and choose it in the item.',
+      'An item of your queue "Mixed" was skipped: its X account is disconnected. Connect the account again and choose it in the item.',
     );
   });
 

@@ -41,16 +41,17 @@ function addTime(user: PostsUser, body: Record<string, unknown>) {
 
 describe('the default posting schedule', () => {
   it.each([
-    ['Asia/Kolkata', 'Asia/Kolkata'],
-    ['America/St_Johns', 'America/St_Johns'],
+    ['UTC', 'Europe/London'],
     ['Asia/Kathmandu', 'Asia/Kolkata'],
-    ['Not/AZone', 'America/New_York'],
+    ['Pacific/Chatham', 'America/New_York'],
+    ['America/Argentina/Salta', 'America/Argentina/Buenos_Aires'],
   ])(
-    'is created on the first visit from %s as %s, 24h, 09:00 and 14:00 every day',
-    async (detected, expected) => {
-      const user = await freshUser();
-      const body = await schedule(user, `?timezone=${encodeURIComponent(detected)}`);
-      expect(body.schedule).toMatchObject({ accountId: null, timezone: expected, timeFormat: '24h' });
+    'is created on the first visit in the stored zone %s (the browser in %s changes nothing), 09:00 and 14:00 every day',
+    async (stored, browser) => {
+      const user = await freshUser(stored);
+      // Older web apps sent the browser's zone along: it is no reason to change the user's.
+      const body = await schedule(user, `?timezone=${encodeURIComponent(browser)}`);
+      expect(body.schedule).toMatchObject({ accountId: null, timezone: stored, timeFormat: '24h' });
       expect(body.schedule.times).toHaveLength(14);
       for (let day = 0; day < 7; day++) {
         expect(body.schedule.times.filter((time) => time.day === day).map((time) => time.time)).toEqual([
@@ -58,15 +59,36 @@ describe('the default posting schedule', () => {
           '14:00',
         ]);
       }
-      // The zone became the user's preference: every page shows times in it.
+      // A zone outside the 29 listed ones is kept as it is, not snapped to a neighbour.
       const preferences = await (
         await t.request('/api/settings/preferences', { headers: user.headers })
       ).json();
-      expect(preferences).toMatchObject({ timezone: expected, timeFormat: '24h' });
-      // A second visit changes nothing.
-      expect((await schedule(user, '?timezone=Europe/Berlin')).schedule.timezone).toBe(expected);
+      expect(preferences).toMatchObject({ timezone: stored });
+      expect((await schedule(user, '?timezone=Europe/Berlin')).schedule.timezone).toBe(stored);
     },
   );
+
+  it('keeps a user signed up in UTC in UTC after a visit from a browser in London', async () => {
+    const signup = await t.request('/api/auth/signup', {
+      method: 'POST',
+      json: { email: 'utc-user@schedule.test', password: 'test-pass-1', timezone: 'UTC', language: 'en' },
+    });
+    expect(signup.status, await signup.clone().text()).toBeLessThan(300);
+    const row = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'utc-user@schedule.test')
+      .executeTakeFirstOrThrow();
+    const session = await t.deps.lucia.createSession(row.id, { remember: true, kind: 'token' });
+    const user = { id: row.id, headers: { authorization: `Bearer ${session.id}` } };
+    expect((await schedule(user, '?timezone=Europe/London')).schedule.timezone).toBe('UTC');
+    const stored = await t.deps.db
+      .selectFrom('users')
+      .select('timezone')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.timezone).toBe('UTC');
+  });
 
   it('keeps a time zone and clock the user already chose', async () => {
     const user = await freshUser();
@@ -108,6 +130,23 @@ describe('posting times', () => {
     });
     const minute = await addTime(user, { hour: 1, minute: 60, period: 'AM', day: 1 });
     expect((await minute.json()).message).toBe('Minute must be between 00 and 59');
+    const late = await addTime(user, { hour: 24, minute: 0, day: 1 });
+    expect((await late.json()).message).toBe('Hour must be between 00 and 23');
+  });
+
+  it('takes an hour 00-23 without AM/PM from the 24-hour form', async () => {
+    const user = await freshUser();
+    await schedule(user);
+    const evening = await addTime(user, { hour: 21, minute: 15, day: 3 });
+    expect(evening.status, await evening.clone().text()).toBe(201);
+    const midnight = await addTime(user, { hour: 0, minute: 0, day: 3 });
+    const times = (await midnight.json()).times as Array<{ day: number; time: string }>;
+    expect(times.filter((time) => time.day === 3).map((time) => time.time)).toEqual([
+      '00:00',
+      '09:00',
+      '14:00',
+      '21:15',
+    ]);
   });
 
   it('deletes one time and clears all', async () => {
@@ -168,8 +207,8 @@ describe('posting times', () => {
 
 describe('add to queue', () => {
   async function berlinUserWithNineOClock() {
-    const user = await freshUser();
-    await schedule(user, '?timezone=Europe/Berlin');
+    const user = await freshUser('Europe/Berlin');
+    await schedule(user);
     await t.request('/api/schedule/times', { method: 'DELETE', headers: user.headers });
     await addTime(user, { hour: 9, minute: 0, period: 'AM', day: 'everyday' });
     const accountId = await createAccount(t, user.id, 'linkedin');
@@ -296,7 +335,7 @@ describe('recommended posting times', () => {
 
   it("follow the account's own engagement: 40 posts that do best on Tuesdays 10:00 make that the top slot", async () => {
     const user = await freshUser('Europe/Berlin');
-    await schedule(user, '?timezone=Europe/Berlin');
+    await schedule(user);
     const accountId = await createAccount(t, user.id, 'twitter');
     const other = await createAccount(t, user.id, 'linkedin');
     const rows = [];

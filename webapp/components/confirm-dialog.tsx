@@ -4,7 +4,7 @@ import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
   open: boolean;
-  /** The question, e.g. 'Are you sure you want to disconnect your Twitter account?' */
+  /** The question, e.g. 'Are you sure you want to disconnect your X account?' */
   message: string;
   onConfirm: () => void;
   onCancel: () => void;

@@ -3,6 +3,7 @@ import type { AccountDto } from '../../../shared/accounts/account';
 import type { PlatformId } from '../../../shared/platforms/ids';
 import type { MediaDto } from '../../../shared/posts/api';
 import type { Preferences } from '../../../shared/settings/preferences';
+import { formatSlot } from '../../../shared/time/format';
 import { apiRequest } from '../api/api-client';
 import { sendToBackground } from '../messaging/messages';
 import { AddToQueue } from '../queues/add-to-queue';

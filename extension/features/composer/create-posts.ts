@@ -120,20 +120,6 @@ export function describeResult(action: ComposerAction, result: PostResult, done:
   return { tone: 'pending', text: 'Sending...' };
 }
 
-/** When a queued post will go out, in the user's zone and clock: 'Tue, Nov 24, 09:00'. */
-export function formatQueuedTime(iso: string | null, timeZone: string, timeFormat: '12h' | '24h'): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: timeFormat === '12h' ? 'h12' : 'h23',
-  }).format(new Date(iso));
-}
-
 /** Where the web app shows a created post. */
 export function webAppPathFor(action: ComposerAction): string {
   return action === 'publish' ? '/sent' : '/dashboard';

@@ -1,12 +1,7 @@
 import { getPlatform } from '../../../shared/platforms/registry';
 import type { Preferences } from '../../../shared/settings/preferences';
-import {
-  type ComposerAction,
-  describeResult,
-  formatQueuedTime,
-  type PostResult,
-  webAppPathFor,
-} from './create-posts';
+import { formatSlot } from '../../../shared/time/format';
+import { type ComposerAction, describeResult, type PostResult, webAppPathFor } from './create-posts';
 
 const ACTION_DONE: Record<ComposerAction, string> = {
   publish: 'Posted',
@@ -32,7 +27,7 @@ export function PostResults({
       {items.map((item) => {
         const done =
           action === 'queue' && item.post
-            ? `Added to the queue for ${formatQueuedTime(item.post.scheduledAt, preferences.timezone, preferences.timeFormat)}`
+            ? `Added to the queue for ${formatSlot(item.post.scheduledAt, preferences.timezone, preferences.timeFormat)}`
             : ACTION_DONE[action];
         const view = describeResult(action, item, done);
         return (

@@ -1,4 +1,5 @@
-import { formatHour, type WallTime } from './zoned-time';
+import { formatHour } from '../../../shared/time/format';
+import type { WallTime } from './zoned-time';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const MINUTES = Array.from({ length: 12 }, (_, i) => i * 5);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultScheduleTime, formatHour, utcToZonedTime, zonedTimeToUtc } from './zoned-time';
+import { formatHour } from '../../../shared/time/format';
+import { defaultScheduleTime, utcToZonedTime, zonedTimeToUtc } from './zoned-time';
 
 describe('schedule times in the user time zone', () => {
   it('turns a New York wall time into UTC (summer and winter offsets)', () => {
@@ -30,7 +31,7 @@ describe('schedule times in the user time zone', () => {
     expect(defaultScheduleTime(now, 'UTC')).toEqual({ date: '2030-05-05', hour: 11, minute: 15 });
   });
 
-  it('labels hours in 12h and 24h formats', () => {
+  it('labels the hour select in 12h and 24h formats with the shared formatter', () => {
     expect([formatHour(0, '12h'), formatHour(12, '12h'), formatHour(15, '12h')]).toEqual([
       '12 AM',
       '12 PM',

@@ -1,18 +1,29 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { NotificationDto, NotificationsResult } from '../../../shared/notifications/api';
+import type { Preferences } from '../../../shared/settings/preferences';
+import { formatDateTime } from '../../../shared/time/format';
 import { apiRequest } from '../api/api-client';
 import { sendToBackground } from '../messaging/messages';
 
 const SHOWN = 5;
 
-/** The latest notifications with mark-as-read; the badge is refreshed after each change. */
+/**
+ * The latest notifications with mark-as-read; the badge is refreshed after each change. Times read
+ * as everywhere else: the user's zone and clock ('Nov 25, 2026 05:38').
+ */
 export function NotificationList({ reloadKey }: { reloadKey: number }) {
   const [result, setResult] = useState<NotificationsResult | null>(null);
+  const [preferences, setPreferences] = useState<Preferences | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setResult(await apiRequest<NotificationsResult>('/api/notifications'));
+      const [notifications, prefs] = await Promise.all([
+        apiRequest<NotificationsResult>('/api/notifications'),
+        apiRequest<Preferences>('/api/settings/preferences'),
+      ]);
+      setResult(notifications);
+      setPreferences(prefs);
       setError(null);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
@@ -62,7 +73,15 @@ export function NotificationList({ reloadKey }: { reloadKey: number }) {
               )}
             </div>
             <div>{n.message}</div>
-            <div className="muted">{new Date(n.createdAt).toLocaleString()}</div>
+            <div className="muted">
+              <time dateTime={n.createdAt}>
+                {formatDateTime(
+                  n.createdAt,
+                  preferences?.timezone ?? 'UTC',
+                  preferences?.timeFormat ?? '24h',
+                )}
+              </time>
+            </div>
           </li>
         ))}
       </ul>

@@ -8,8 +8,7 @@ const SCOPES = 'tweet.read tweet.write users.read offline.access media.write';
 function endpoints(ctx: OAuthContext) {
   const url = (u: string) => platformUrl(ctx.config, 'twitter', u);
   const credentials = platformCredentials(ctx.config, 'twitter');
-  if (!credentials)
-    throw new PlatformAuthError('Twitter is not available on this server', { permanent: true });
+  if (!credentials) throw new PlatformAuthError('X is not available on this server', { permanent: true });
   const as: oauth.AuthorizationServer = {
     issuer: 'https://x.com',
     authorization_endpoint: url('https://x.com/i/oauth2/authorize'),
@@ -54,7 +53,7 @@ export const twitterOAuth: PlatformOAuth = {
       bearer: tokens.accessToken,
     });
     const user = body.data;
-    if (!user?.id) throw new PlatformAuthError('Twitter returned no user', { permanent: false });
+    if (!user?.id) throw new PlatformAuthError('X returned no user', { permanent: false });
     return [
       {
         platformAccountId: user.id,

@@ -141,7 +141,7 @@ async function waitUntilProcessed(ctx: PublishContext, id: string, first: MediaD
     ctx,
     {
       maxWaitMs: MAX_PROCESSING_WAIT_MS,
-      timeoutMessage: 'Twitter is still processing the video. We will try again.',
+      timeoutMessage: 'X is still processing the video. We will try again.',
     },
     async () => {
       if (checked) {

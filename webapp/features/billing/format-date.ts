@@ -1,9 +1,8 @@
-/** A day as the subscription pages say it: 'December 22, 2026' (the browser's time zone). */
-export function formatBillingDate(iso: string | null | undefined): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
+import { formatLongDate } from '../../../shared/time/format';
+
+/** A day as the subscription pages say it: 'December 22, 2026', in the user's time zone. */
+export function formatBillingDate(iso: string | null | undefined, timeZone: string): string {
+  return formatLongDate(iso, timeZone) || 'N/A';
 }
 
 export function pluralDays(days: number): string {

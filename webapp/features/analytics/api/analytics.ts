@@ -8,6 +8,8 @@ export interface AnalyticsFilters {
   compareFrom: string;
   compareTo: string;
   platforms: string[];
+  /** '' for every account. */
+  accountId: string;
 }
 
 export const analyticsKeys = {
@@ -22,6 +24,7 @@ export function analyticsQuery(filters: AnalyticsFilters): Record<string, string
     compareFrom: filters.compareFrom,
     compareTo: filters.compareTo,
     platforms: filters.platforms.join(','),
+    ...(filters.accountId ? { accountId: filters.accountId } : {}),
   };
 }
 

@@ -1,15 +1,13 @@
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
+import { ANALYTICS_PLATFORMS } from '../../../../shared/analytics/api';
+import { getPlatform } from '../../../../shared/platforms/registry';
+import { AccountFilter } from '../../accounts/components/account-filter';
 import type { AnalyticsFilters } from '../api/analytics';
 
-const CHOICES = [
-  ['facebook', 'Facebook'],
-  ['instagram', 'Instagram'],
-  ['linkedin', 'LinkedIn'],
-  ['threads', 'Threads'],
-  ['twitter', 'X'],
-] as const;
-
-/** Date range, compare range and platforms; an empty platform choice means the spec's default set. */
+/**
+ * Date range, compare range, platforms and one account; no platform chosen means all of them. A
+ * chosen account stands for its platform, so the platform choice waits until it is cleared.
+ */
 export function AnalyticsFiltersBar({
   value,
   onChange,
@@ -19,6 +17,7 @@ export function AnalyticsFiltersBar({
 }) {
   const id = useId();
   const set = (patch: Partial<AnalyticsFilters>) => onChange({ ...value, ...patch });
+  const setAccount = useCallback((accountId: string) => onChange({ ...value, accountId }), [onChange, value]);
   const toggle = (platform: string) =>
     set({
       platforms: value.platforms.includes(platform)
@@ -86,22 +85,32 @@ export function AnalyticsFiltersBar({
           />
         </label>
       </fieldset>
-      <fieldset className="flex flex-wrap items-center gap-2">
+      <fieldset className="flex flex-wrap items-center gap-2" disabled={Boolean(value.accountId)}>
         <legend className="mb-1 text-sm font-medium text-gray-700">Platforms</legend>
-        {CHOICES.map(([platform, label]) => (
+        {ANALYTICS_PLATFORMS.map((platform) => (
           <label
             key={platform}
-            className="flex items-center gap-1.5 rounded-full border border-gray-300 px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            className="flex items-center gap-1.5 rounded-full border border-gray-300 px-3 py-1 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:opacity-60"
           >
             <input
               type="checkbox"
               checked={value.platforms.includes(platform)}
               onChange={() => toggle(platform)}
             />
-            {label}
+            {getPlatform(platform).displayName}
           </label>
         ))}
       </fieldset>
+      <label className="flex flex-col text-sm font-medium text-gray-700" htmlFor={`${id}-account`}>
+        Account
+        <AccountFilter
+          id={`${id}-account`}
+          value={value.accountId}
+          onChange={setAccount}
+          platforms={ANALYTICS_PLATFORMS}
+          className="mt-1 h-9 max-w-xs rounded-md border border-gray-300 bg-white px-2 font-normal text-sm"
+        />
+      </label>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import type { AnalyticsResult } from '../../../../shared/analytics/api';
 import { getPlatform } from '../../../../shared/platforms/registry';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
-import { formatDateTime } from '../../posts/lib/time';
+import { formatDateTime } from '../../../../shared/time/format';
+
 import { formatCount } from '../lib/format';
 
 export function TopPosts({

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ANALYTICS_MESSAGES } from '../../../../shared/analytics/api';
 import { getPlatform } from '../../../../shared/platforms/registry';
+import { formatDateTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
 import { usePreferences } from '../../posts/api/preferences';
-import { formatDateTime } from '../../posts/lib/time';
+
 import {
   type AnalyticsFilters,
   downloadAnalyticsCsv,
@@ -50,6 +51,7 @@ export function AnalyticsPage() {
     compareFrom: dayInZone(timezone, 13),
     compareTo: dayInZone(timezone, 7),
     platforms: [],
+    accountId: '',
   }));
   const [exporting, setExporting] = useState(false);
   const query = useAnalytics(filters);

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Access } from '../../../../shared/billing/billing';
+import { usePreferences } from '../../posts/api/preferences';
 import { formatBillingDate } from '../format-date';
 import { SubscribeButton } from './subscribe-button';
 
@@ -11,6 +12,7 @@ const BENEFITS = [
 
 /** What every app page shows without access: the spec's message and Subscribe Now. */
 export function Paywall({ access }: { access: Access }) {
+  const { timezone } = usePreferences();
   return (
     <section
       aria-labelledby="paywall-title"
@@ -34,7 +36,7 @@ export function Paywall({ access }: { access: Access }) {
       </h1>
       {access.state === 'subscription_ended' && access.endsAt ? (
         <p className="mt-2 text-gray-500 text-sm">
-          Your subscription ended on {formatBillingDate(access.endsAt)}.
+          Your subscription ended on {formatBillingDate(access.endsAt, timezone)}.
         </p>
       ) : null}
       <ul className="mx-auto mt-6 max-w-sm space-y-2 text-left text-gray-600 text-sm">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePreferences } from '../../posts/api/preferences';
 import { useBillingStatus } from '../api/billing-status';
 import { formatBillingDate, pluralDays } from '../format-date';
 import { SubscribeButton } from './subscribe-button';
@@ -7,6 +8,7 @@ import { SubscribeButton } from './subscribe-button';
 /** The dashboard's trial or cancellation banner (spec 02 section 4); nothing when billing is off. */
 export function SubscriptionBanner() {
   const { status } = useBillingStatus();
+  const { timezone } = usePreferences();
   const access = status.data?.access;
   if (!access) return null;
 
@@ -14,7 +16,7 @@ export function SubscriptionBanner() {
     return (
       <Banner
         title={`Your free trial ends in ${pluralDays(access.trialDaysLeft)}.`}
-        text={`Subscribe to keep scheduling after ${formatBillingDate(access.trialEndsAt)}.`}
+        text={`Subscribe to keep scheduling after ${formatBillingDate(access.trialEndsAt, timezone)}.`}
         action={<SubscribeButton size="sm" />}
       />
     );
@@ -22,7 +24,7 @@ export function SubscriptionBanner() {
   if (access.state === 'cancelling') {
     return (
       <Banner
-        title={`Your subscription will cancel on ${formatBillingDate(access.endsAt)}.`}
+        title={`Your subscription will cancel on ${formatBillingDate(access.endsAt, timezone)}.`}
         text="You keep full access until then."
         action={
           <Link

@@ -10,6 +10,7 @@ import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { ApiError } from '../../../lib/api-client';
+import { usePreferences } from '../../posts/api/preferences';
 import { SettingsSection } from '../../settings/pages/settings-section';
 import { useBillingStatus } from '../api/billing-status';
 import { useChangeSubscription } from '../api/change-subscription';
@@ -54,11 +55,12 @@ export function SubscriptionPage() {
 }
 
 function NoSubscription({ access, subscription }: { access: Access; subscription: SubscriptionDto | null }) {
+  const { timezone } = usePreferences();
   let description: string | null = null;
   if (access.state === 'trial' && access.trialDaysLeft !== null) {
-    description = `You are on the free trial: ${pluralDays(access.trialDaysLeft)} left (until ${formatBillingDate(access.trialEndsAt)}). Subscribe to keep access afterwards.`;
+    description = `You are on the free trial: ${pluralDays(access.trialDaysLeft)} left (until ${formatBillingDate(access.trialEndsAt, timezone)}). Subscribe to keep access afterwards.`;
   } else if (subscription?.currentPeriodEnd && subscription.status === 'expired') {
-    description = `Your subscription ended on ${formatBillingDate(subscription.currentPeriodEnd)}.`;
+    description = `Your subscription ended on ${formatBillingDate(subscription.currentPeriodEnd, timezone)}.`;
   } else if (access.message) {
     description = access.message;
   }
@@ -81,17 +83,18 @@ const STATUS_LABELS: Record<SubscriptionDto['status'], string> = {
 };
 
 function SubscriptionDetails({ subscription }: { subscription: SubscriptionDto }) {
+  const { timezone } = usePreferences();
   const [confirming, setConfirming] = useState(false);
   const cancel = useChangeSubscription('cancel');
   const resume = useChangeSubscription('resume');
   const cancelling = subscription.cancelAtPeriodEnd;
-  const periodEnd = formatBillingDate(subscription.currentPeriodEnd);
+  const periodEnd = formatBillingDate(subscription.currentPeriodEnd, timezone);
 
   async function confirmCancel() {
     try {
       const answer = await cancel.mutateAsync();
       toast.success(
-        cancelledToast(formatBillingDate(answer.endsAt ?? answer.subscription.currentPeriodEnd)),
+        cancelledToast(formatBillingDate(answer.endsAt ?? answer.subscription.currentPeriodEnd, timezone)),
         {
           duration: 5000,
         },
@@ -117,7 +120,7 @@ function SubscriptionDetails({ subscription }: { subscription: SubscriptionDto }
   const rows: Array<[string, string]> = [
     ['Plan', subscription.planName ?? 'Postloom'],
     ['Next billing date', cancelling || subscription.status !== 'active' ? 'N/A' : periodEnd],
-    ['Subscribed since', formatBillingDate(subscription.createdAt)],
+    ['Subscribed since', formatBillingDate(subscription.createdAt, timezone)],
   ];
   if (subscription.cardLastFour) {
     rows.push([

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { usePreferences } from '../../posts/api/preferences';
 import { useBillingStatus } from '../api/billing-status';
 import { formatBillingDate } from '../format-date';
 
@@ -14,6 +15,7 @@ const GIVE_UP_AFTER_MS = 120_000;
  */
 export function SubscriptionSuccessPage() {
   const [openedAt] = useState(() => Date.now());
+  const { timezone } = usePreferences();
   const { billingOn, status } = useBillingStatus({
     refetchInterval: (data) => {
       const active = data?.subscription && data.access.allowed;
@@ -44,7 +46,7 @@ export function SubscriptionSuccessPage() {
           <p>
             Your subscription is active
             {data?.subscription?.currentPeriodEnd
-              ? `. Next billing date: ${formatBillingDate(data.subscription.currentPeriodEnd)}.`
+              ? `. Next billing date: ${formatBillingDate(data.subscription.currentPeriodEnd, timezone)}.`
               : '.'}
           </p>
         ) : status.isFetching || status.isPending ? (

@@ -2,12 +2,13 @@ import { getPlatform } from '../../../../shared/platforms/registry';
 import type { CalendarPostDto } from '../../../../shared/posts/api';
 import { CALENDAR_LABEL_LENGTH, calendarPreview } from '../../../../shared/posts/constants';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
+import { formatTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PlusIcon } from '../../../components/icons';
 import { LoadingCard } from '../../../components/loading-card';
 import { PlatformIcon } from '../../posts/components/platform-icon';
-import { dayKey, formatTime } from '../../posts/lib/time';
+import { dayKey } from '../../posts/lib/time';
 import { longDate, monthName } from '../lib/calendar-dates';
 
 const BADGE: Record<string, string> = {

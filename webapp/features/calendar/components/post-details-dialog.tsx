@@ -4,6 +4,7 @@ import { getPlatform } from '../../../../shared/platforms/registry';
 import type { PostDto } from '../../../../shared/posts/api';
 import { POST_MESSAGES } from '../../../../shared/posts/constants';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
+import { formatDateTime } from '../../../../shared/time/format';
 import { utcToZonedTime, zonedTimeToUtc } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
 import { LoadingCard } from '../../../components/loading-card';
@@ -14,7 +15,6 @@ import { getPostUrl } from '../../posts/api/get-post-url';
 import { stateFromPost } from '../../posts/components/composer/composer-state';
 import { PostPreview } from '../../posts/components/composer/post-preview';
 import { openComposer } from '../../posts/components/create-post-host';
-import { formatDateTime } from '../../posts/lib/time';
 
 /** Spec 02 section 4: green for posted, red for failed, blue otherwise. */
 function DetailsBadge({ status }: { status: string }) {

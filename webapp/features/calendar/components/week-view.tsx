@@ -1,7 +1,8 @@
 import { useDroppable } from '@dnd-kit/core';
 import type { CalendarPostDto } from '../../../../shared/posts/api';
-import { DAY_SHORT, formatTimeOfDay } from '../../../../shared/schedule/schedule';
+import { DAY_SHORT } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
+import { formatTimeOfDay } from '../../../../shared/time/format';
 import { weekdayOf } from '../../../../shared/time/zoned-time';
 import { dayKey, toZone } from '../../posts/lib/time';
 import { dayNumber, longDate } from '../lib/calendar-dates';

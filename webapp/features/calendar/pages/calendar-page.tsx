@@ -7,20 +7,22 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { CalendarPostDto, PostDto } from '../../../../shared/posts/api';
+import { formatDateTime } from '../../../../shared/time/format';
 import { utcToZonedTime, zonedTimeToUtc } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
 import { ChevronLeftIcon, PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
+import { AccountFilter } from '../../accounts/components/account-filter';
 import { PostMetricsLine } from '../../analytics/components/post-metrics-line';
 import { postKeys } from '../../posts/api/post-keys';
 import { usePreferences } from '../../posts/api/preferences';
 import { updatePost } from '../../posts/api/update-post';
 import { openComposer } from '../../posts/components/create-post-host';
-import { formatDateTime } from '../../posts/lib/time';
+
 import { useSchedule } from '../../schedule/api/schedule';
 import { useCalendarPosts } from '../api/calendar-posts';
 import { ListView } from '../components/list-view';
@@ -55,8 +57,10 @@ export function CalendarPage() {
   const [date, setDate] = useState(today);
   const [pickerMonth, setPickerMonth] = useState(today);
   const [openPostId, setOpenPostId] = useState<string | null>(null);
+  const [accountId, setAccountId] = useState('');
+  const accountFilterId = useId();
   const { days, from, to } = useMemo(() => visibleRange(view, date, timezone), [view, date, timezone]);
-  const query = useCalendarPosts(from, to);
+  const query = useCalendarPosts(from, to, accountId);
   const posts = query.data ?? [];
   const schedule = useSchedule(null).data?.schedule;
   const slotTimes = useMemo(() => {
@@ -184,7 +188,16 @@ export function CalendarPage() {
                 {headerTitle(view, date)}
               </h2>
             </div>
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
+              <label htmlFor={accountFilterId} className="sr-only">
+                Account
+              </label>
+              <AccountFilter
+                id={accountFilterId}
+                value={accountId}
+                onChange={setAccountId}
+                className="h-8 max-w-56 rounded-lg border border-gray-300 bg-white px-2 text-sm"
+              />
               <span className="hidden text-gray-500 text-xs sm:inline" title="Your time zone">
                 {timezone.replace(/_/g, ' ')}
               </span>

@@ -7,8 +7,10 @@ import {
   type NotificationDto,
   unreadBadgeText,
 } from '../../../../shared/notifications/api';
+import { formatDateTime } from '../../../../shared/time/format';
 import { BellIcon } from '../../../components/icons';
 import { withPostDetails } from '../../calendar/components/post-details-host';
+import { usePreferences } from '../../posts/api/preferences';
 import {
   useDeleteNotification,
   useMarkAllNotificationsRead,
@@ -92,6 +94,7 @@ function NotificationPanel({
   const location = useLocation();
   const markRead = useMarkNotificationsRead();
   const markAll = useMarkAllNotificationsRead();
+  const { timezone, timeFormat } = usePreferences();
   const remove = useDeleteNotification();
 
   return (
@@ -139,7 +142,7 @@ function NotificationPanel({
                 <p className="mt-0.5 break-words text-sm text-gray-600">{notification.message}</p>
                 <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-gray-500">
                   <time dateTime={notification.createdAt}>
-                    {new Date(notification.createdAt).toLocaleString()}
+                    {formatDateTime(notification.createdAt, timezone, timeFormat)}
                   </time>
                   {notification.data?.postId && (
                     <Link

@@ -3,6 +3,7 @@ export interface PostListFilters {
   view: 'upcoming' | 'sent';
   search?: string;
   platform?: string;
+  accountId?: string;
   status?: string;
   range?: string;
   sort?: 'newest' | 'oldest';

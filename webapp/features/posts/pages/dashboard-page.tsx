@@ -47,6 +47,7 @@ export function DashboardPage() {
   const [filters, setFilters] = useState<FilterValues>({
     search: '',
     platform: '',
+    accountId: '',
     status: 'scheduled',
     range: 'all',
     sort: 'newest',

@@ -6,6 +6,7 @@ import {
   POST_MESSAGES,
   SENT_DATE_FILTERS,
 } from '../../../../shared/posts/constants';
+import { formatDayHeading } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ExternalLinkIcon, SendIcon } from '../../../components/icons';
@@ -19,7 +20,7 @@ import { openComposer } from '../components/create-post-host';
 import { Pagination } from '../components/list/pagination';
 import { PostCard } from '../components/list/post-card';
 import { type FilterValues, PostFilters } from '../components/list/post-filters';
-import { dayKey, formatDayHeading } from '../lib/time';
+import { dayKey } from '../lib/time';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
@@ -32,6 +33,7 @@ export function SentPage() {
   const [filters, setFilters] = useState<FilterValues>({
     search: '',
     platform: '',
+    accountId: '',
     status: '',
     range: 'all',
     sort: 'newest',

@@ -1,9 +1,9 @@
 import { QUEUE_MESSAGES, type QueueDto } from '../../../../shared/queues/api';
+import { formatDateTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import { useAccounts } from '../../accounts/api/list-accounts';
 import { usePreferences } from '../../posts/api/preferences';
-import { formatDateTime } from '../../posts/lib/time';
 import { rhythmLabel, STATUS_LABELS } from './queue-labels';
 
 const STATUS_STYLES: Record<QueueDto['status'], string> = {

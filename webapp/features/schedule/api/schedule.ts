@@ -8,19 +8,12 @@ export const scheduleKeys = {
   recommendations: () => [...scheduleKeys.all, 'recommendations'] as const,
 };
 
-function detectedZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The schedule (default, or an account's own); the first visit creates the default one. */
+/**
+ * The schedule (default, or an account's own); the first visit creates the default one in the
+ * user's stored zone. The browser's zone is not sent: the page offers it, the user decides.
+ */
 export function getSchedule(accountId: string | null): Promise<ScheduleOverviewDto> {
-  return api<ScheduleOverviewDto>('/api/schedule', {
-    query: { accountId: accountId ?? undefined, timezone: detectedZone() },
-  });
+  return api<ScheduleOverviewDto>('/api/schedule', { query: { accountId: accountId ?? undefined } });
 }
 
 export function scheduleQueryOptions(accountId: string | null) {

@@ -1,7 +1,8 @@
 import { toast } from 'sonner';
 import { getPlatform } from '../../../../shared/platforms/registry';
-import { DAY_NAMES, formatTimeOfDay, SCHEDULE_MESSAGES } from '../../../../shared/schedule/schedule';
+import { DAY_NAMES, SCHEDULE_MESSAGES } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
+import { formatTimeOfDay } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { PlatformIcon } from '../../posts/components/platform-icon';
 import { useRecommendations } from '../api/recommendations';

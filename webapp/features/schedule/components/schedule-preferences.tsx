@@ -3,10 +3,15 @@ import { useId, useMemo } from 'react';
 import { toast } from 'sonner';
 import { LISTED_ZONES, SCHEDULE_TOASTS } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
+import { zoneLabel } from '../../../../shared/time/zones';
 import { useUpdatePreferences } from '../../posts/api/preferences';
 import { scheduleKeys } from '../api/schedule';
+import { ZoneNotice } from './zone-notice';
 
-/** The listed zones first, then every other zone the browser knows; the current one always present. */
+/**
+ * The listed zones first, then every other zone the browser knows; the user's own zone is always
+ * an option, listed or not (it is never swapped for a listed neighbour).
+ */
 function zoneOptions(current: string): { listed: string[]; others: string[] } {
   const listed = [...LISTED_ZONES] as string[];
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -33,54 +38,57 @@ export function SchedulePreferences({ timezone, timeFormat }: { timezone: string
   }
 
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-      <label
-        htmlFor={zoneId}
-        className="flex min-w-0 flex-1 flex-col gap-1 font-medium text-gray-700 text-sm"
-      >
-        Time zone
-        <select
-          id={zoneId}
-          value={timezone}
-          disabled={save.isPending}
-          onChange={(event) => change({ timezone: event.target.value })}
-          className="h-10 w-full rounded-lg border border-gray-300 bg-white px-2 font-normal"
+    <>
+      <ZoneNotice timezone={timezone} busy={save.isPending} onUse={(zone) => change({ timezone: zone })} />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <label
+          htmlFor={zoneId}
+          className="flex min-w-0 flex-1 flex-col gap-1 font-medium text-gray-700 text-sm"
         >
-          <optgroup label="Common time zones">
-            {listed.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replace(/_/g, ' ')}
-              </option>
+          Time zone
+          <select
+            id={zoneId}
+            value={timezone}
+            disabled={save.isPending}
+            onChange={(event) => change({ timezone: event.target.value })}
+            className="h-10 w-full rounded-lg border border-gray-300 bg-white px-2 font-normal"
+          >
+            <optgroup label="Common time zones">
+              {listed.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zoneLabel(zone)}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="All time zones">
+              {others.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zoneLabel(zone)}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </label>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="mb-1 font-medium text-gray-700 text-sm">Time format</legend>
+          <div className="inline-flex rounded-lg border border-gray-300 bg-white p-0.5">
+            {(['12h', '24h'] as const).map((format) => (
+              <button
+                key={format}
+                type="button"
+                aria-pressed={timeFormat === format}
+                disabled={save.isPending}
+                onClick={() => format !== timeFormat && change({ timeFormat: format })}
+                className={`h-9 rounded-md px-4 font-medium text-sm ${
+                  timeFormat === format ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-50'
+                }`}
+              >
+                {format === '12h' ? '12-hour' : '24-hour'}
+              </button>
             ))}
-          </optgroup>
-          <optgroup label="All time zones">
-            {others.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </optgroup>
-        </select>
-      </label>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="mb-1 font-medium text-gray-700 text-sm">Time format</legend>
-        <div className="inline-flex rounded-lg border border-gray-300 bg-white p-0.5">
-          {(['12h', '24h'] as const).map((format) => (
-            <button
-              key={format}
-              type="button"
-              aria-pressed={timeFormat === format}
-              disabled={save.isPending}
-              onClick={() => format !== timeFormat && change({ timeFormat: format })}
-              className={`h-9 rounded-md px-4 font-medium text-sm ${
-                timeFormat === format ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-50'
-              }`}
-            >
-              {format === '12h' ? '12-hour' : '24-hour'}
-            </button>
-          ))}
-        </div>
-      </fieldset>
-    </div>
+          </div>
+        </fieldset>
+      </div>
+    </>
   );
 }

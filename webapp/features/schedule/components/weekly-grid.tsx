@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import {
-  DAY_NAMES,
-  formatTimeOfDay,
-  type PostingTimeDto,
-  SCHEDULE_TOASTS,
-} from '../../../../shared/schedule/schedule';
+import { DAY_NAMES, type PostingTimeDto, SCHEDULE_TOASTS } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
+import { formatTimeOfDay } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CloseIcon } from '../../../components/icons';

@@ -120,7 +120,7 @@ export function SchedulePage() {
             {usesDefault ? null : (
               <div className="mt-5 border-gray-100 border-t pt-4">
                 <h2 className="mb-3 font-semibold text-gray-900">Add a posting time</h2>
-                <AddTimeForm accountId={schedule.accountId} />
+                <AddTimeForm accountId={schedule.accountId} timeFormat={schedule.timeFormat} />
               </div>
             )}
           </Card>

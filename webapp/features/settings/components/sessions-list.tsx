@@ -1,16 +1,16 @@
 import { toast } from 'sonner';
 import { describeUserAgent } from '../../../../shared/settings/sessions';
+import { formatDateTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
+import { usePreferences } from '../../posts/api/preferences';
 import { useSessions, useSignOutSession } from '../api/sessions';
-
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** Browsers and extensions signed in to this account, each with "Sign out". */
 export function SessionsList() {
   const sessions = useSessions();
   const signOut = useSignOutSession();
+  const { timezone, timeFormat } = usePreferences();
+  const when = (iso: string) => formatDateTime(iso, timezone, timeFormat);
   if (sessions.isPending) return <p className="text-gray-500 text-sm">Loading sessions…</p>;
   if (sessions.error) return <p className="text-red-600 text-sm">Failed to load your sessions.</p>;
   return (

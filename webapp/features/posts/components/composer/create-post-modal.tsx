@@ -10,6 +10,8 @@ import {
 } from '../../../../../shared/posts/api';
 import { POST_MESSAGES, TIKTOK_DRAFT_SCHEDULED_AT } from '../../../../../shared/posts/constants';
 import { validatePost } from '../../../../../shared/posts/validate-post';
+import { formatDateTime } from '../../../../../shared/time/format';
+import { Button } from '../../../../components/button';
 import { LoadingCard } from '../../../../components/loading-card';
 import { Modal } from '../../../../components/modal';
 import { ApiError } from '../../../../lib/api-client';
@@ -21,7 +23,7 @@ import { getPostQueryOptions } from '../../api/get-post';
 import { usePreferences } from '../../api/preferences';
 import { usePublishPost } from '../../api/publish-post';
 import { useUpdatePost } from '../../api/update-post';
-import { formatDateTime } from '../../lib/time';
+
 import { ComposerFields } from './composer-fields';
 import { ComposerFooter } from './composer-footer';
 import { ErrorBox, toPostInput } from './composer-input';

@@ -1,8 +1,14 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { formatDayHeading } from '../../../../../shared/time/format';
 import { Button } from '../../../../components/button';
 import { ChevronLeftIcon } from '../../../../components/icons';
 import type { TimeFormat } from '../../api/preferences';
 import { dayjs, toZone, zonedPartsToIso } from '../../lib/time';
+
+/** A calendar date of the picker (no instant, no zone): 'Wednesday, November 25, 2026'. */
+function wallDateLabel(year: number, month: number, day: number): string {
+  return formatDayHeading(Date.UTC(year, month, day, 12), 'UTC');
+}
 
 export interface DateTimePickerProps {
   /** The current choice (UTC ISO) or null for "now + 1 hour". */
@@ -131,7 +137,7 @@ export function DateTimePicker({ value, timezone, timeFormat, onConfirm, onClose
                   type="button"
                   disabled={isPast}
                   aria-pressed={isSelected}
-                  aria-label={dayjs(new Date(shown.year, shown.month, day)).format('dddd, MMMM D, YYYY')}
+                  aria-label={wallDateLabel(shown.year, shown.month, day)}
                   data-autofocus={isSelected ? '' : undefined}
                   onClick={() => setSelected({ year: shown.year, month: shown.month, day })}
                   className={`h-9 rounded-lg text-sm ${
@@ -210,8 +216,7 @@ export function DateTimePicker({ value, timezone, timeFormat, onConfirm, onClose
             </label>
           ) : null}
           <p className="w-full text-gray-500 text-xs">
-            {dayjs(new Date(selected.year, selected.month, selected.day)).format('dddd, MMMM D, YYYY')} (
-            {timezone})
+            {wallDateLabel(selected.year, selected.month, selected.day)} ({timezone})
           </p>
         </div>
       )}

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { getPlatform } from '../../../../../shared/platforms/registry';
 import type { PostDto } from '../../../../../shared/posts/api';
+import { formatDateTime } from '../../../../../shared/time/format';
 import { PostMetricsLine } from '../../../analytics/components/post-metrics-line';
 import { usePreferences } from '../../api/preferences';
-import { formatDateTime } from '../../lib/time';
+
 import { PlatformIcon } from '../platform-icon';
 import { CardMedia } from './card-media';
 

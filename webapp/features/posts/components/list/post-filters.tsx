@@ -1,10 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { PlatformId } from '../../../../../shared/platforms/ids';
 import { PLATFORMS } from '../../../../../shared/platforms/registry';
 import { DATE_FILTER_LABELS, POST_SORT_LABELS, POST_SORTS } from '../../../../../shared/posts/constants';
+import { AccountFilter } from '../../../accounts/components/account-filter';
 
 export interface FilterValues {
   search: string;
   platform: string;
+  /** '' for every account. */
+  accountId: string;
   status: string;
   range: string;
   sort: 'newest' | 'oldest';
@@ -20,12 +24,13 @@ export interface PostFiltersProps {
 const fieldClass =
   'h-10 w-full rounded-lg border border-gray-300 bg-white px-3 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100';
 
-/** Search (applied 300 ms after typing stops), platform, status, date range and sort. */
+/** Search (applied 300 ms after typing stops), platform, account, status, date range and sort. */
 export function PostFilters({ value, onChange, statusOptions, ranges }: PostFiltersProps) {
   const id = useId();
   const [search, setSearch] = useState(value.search);
   // Below 640 px the four selects fold behind a 'More filters' button; search stays visible.
   const [isExpanded, setExpanded] = useState(false);
+  const onAccount = useCallback((accountId: string) => onChange({ ...value, accountId }), [onChange, value]);
   useEffect(() => {
     if (search === value.search) return;
     const timer = setTimeout(() => onChange({ ...value, search }), 300);
@@ -39,7 +44,7 @@ export function PostFilters({ value, onChange, statusOptions, ranges }: PostFilt
         e.preventDefault();
         onChange({ ...value, search });
       }}
-      className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-5"
+      className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-6"
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor={`${id}-search`} className="mb-1 block font-medium text-gray-600 text-xs">
@@ -65,7 +70,7 @@ export function PostFilters({ value, onChange, statusOptions, ranges }: PostFilt
       </button>
       <div
         id={`${id}-more`}
-        className={`${isExpanded ? 'grid' : 'hidden'} grid-cols-1 gap-3 sm:col-span-2 sm:grid sm:grid-cols-2 lg:col-span-4 lg:grid-cols-4`}
+        className={`${isExpanded ? 'grid' : 'hidden'} grid-cols-1 gap-3 sm:col-span-2 sm:grid sm:grid-cols-2 lg:col-span-5 lg:grid-cols-5`}
       >
         <Select
           id={`${id}-platform`}
@@ -80,6 +85,18 @@ export function PostFilters({ value, onChange, statusOptions, ranges }: PostFilt
             </option>
           ))}
         </Select>
+        <div>
+          <label htmlFor={`${id}-account`} className="mb-1 block font-medium text-gray-600 text-xs">
+            Account
+          </label>
+          <AccountFilter
+            id={`${id}-account`}
+            value={value.accountId}
+            onChange={onAccount}
+            platforms={value.platform ? [value.platform as PlatformId] : undefined}
+            className={fieldClass}
+          />
+        </div>
         <Select
           id={`${id}-status`}
           label="Status"
