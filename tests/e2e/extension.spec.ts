@@ -196,7 +196,7 @@ test('the badge shows the unread count and drops after mark-as-read', async () =
   expect(await badgeText()).toBe('3');
 
   const popup = await openPopup();
-  const list = popup.getByRole('region', { name: 'Notifications' });
+  const list = popup.getByRole('region', { name: 'Notifications', exact: true });
   await expect(list.getByText('Notice 3')).toBeVisible();
   // The web app's wording and the user's clock (24h here), not the browser's locale.
   await expect(list.locator('time').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);

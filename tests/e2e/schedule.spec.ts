@@ -130,6 +130,9 @@ test('the calendar switches between month and week, and a click on a future day 
 
 test('a post dragged to another day keeps its time of day, also after a reload', async ({ context }) => {
   const { page, user, accounts } = await signedIn(context, 'calendar-drag@example.com', ['linkedin']);
+  // The whole month in view: a drop in the window's bottom fifth makes the grid scroll itself
+  // (dnd-kit's auto-scroll) under the pointer, and the post lands a week later.
+  await page.setViewportSize({ width: 1280, height: 1200 });
   const today = utcToZonedTime(Date.now(), ZONE).date;
   const from = addDays(today, 1);
   const to = addDays(today, 2);
