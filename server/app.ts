@@ -7,9 +7,7 @@ import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
 import { subscriptionGate } from './billing/subscription-gate.js';
 import { createEventsRoutes } from './events/events.routes.js';
-import { createAppConfigRoutes } from './http/app-config.routes.js';
 import { bodyLimits } from './http/body-limits.js';
-import { createHealthRoutes } from './http/health.routes.js';
 import {
   apiNotFound,
   csrfProtection,
@@ -20,8 +18,10 @@ import {
 import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
+import { createAppConfigRoutes } from './instance/app-config.routes.js';
+import { createDevMailRoutes } from './instance/dev-mail.routes.js';
+import { createHealthRoutes } from './instance/health.routes.js';
 import { hasLocalOutbox } from './mail/mailer.js';
-import { createDevMailRoutes } from './mail/outbox.routes.js';
 import { createMediaRoutes } from './media/media.routes.js';
 import { createNotificationsRoutes } from './notifications/notifications.routes.js';
 import { createPushRoutes } from './notifications/push/push.routes.js';

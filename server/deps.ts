@@ -1,9 +1,9 @@
 import { createLucia } from './auth/lucia.js';
 import type { Config } from './config.js';
 import { createCipher, loadEncryptionKey } from './core/crypto.js';
+import { createEventBus } from './core/event-bus.js';
 import { createLogger, type Logger } from './core/logger.js';
 import type { Db } from './db/database.js';
-import { createEventBus } from './events/event-bus.js';
 import type { AppDeps } from './http/types.js';
 import { createMailer } from './mail/mailer.js';
 import { startNotificationDelivery } from './notifications/deliver-notification.js';

@@ -18,12 +18,12 @@ import {
 } from '../../shared/auth/schemas.js';
 import { GENERIC_MESSAGES } from '../../shared/http/errors.js';
 import { ACCOUNT_SECURITY_MESSAGES } from '../../shared/settings/account-security.js';
-import { clientAddress } from '../core/client-address.js';
 import { AppError } from '../core/errors.js';
 import { sha256Hex } from '../core/ids.js';
-import { createLimiter, rateLimit } from '../core/rate-limit.js';
-import { validate } from '../core/validate.js';
+import { clientAddress } from '../http/client-address.js';
+import { createLimiter, rateLimit } from '../http/rate-limit.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { findUserById } from './auth.repository.js';
 import { CONFIRM_TOKEN_INVALID, confirmEmail } from './confirm-email.js';
 import { createApiToken } from './create-api-token.js';

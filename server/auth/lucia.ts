@@ -1,7 +1,7 @@
 import { Lucia, TimeSpan } from 'lucia';
 import type { Config } from '../config.js';
+import type { EventBus } from '../core/event-bus.js';
 import type { Db } from '../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
 import { createSessionAdapter } from './session-adapter.js';
 
 export const SESSION_COOKIE_NAME = 'postloom_session';

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { AUTH_MESSAGES } from '../../shared/http/errors.js';
-import { clientAddress } from '../core/client-address.js';
 import { AppError } from '../core/errors.js';
 import { sha256Hex } from '../core/ids.js';
+import { clientAddress } from '../http/client-address.js';
 import type { AppEnv, AuthSession } from '../http/types.js';
 import { IDLE_SESSION_MINUTES, SESSION_COOKIE_NAME } from './lucia.js';
 

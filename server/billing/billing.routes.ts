@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { describeRoute } from 'hono-openapi';
 import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import { AppError } from '../core/errors.js';
-import { createTokenBucket } from '../core/rate-limit.js';
+import { createTokenBucket } from '../http/rate-limit.js';
 import type { AppEnv } from '../http/types.js';
 import { cancelSubscription, resumeSubscription } from './cancel-subscription.js';
 import { createCheckout } from './create-checkout.js';

@@ -1,9 +1,9 @@
 import type { Lucia } from 'lucia';
 import type { Config } from '../config.js';
 import type { Cipher } from '../core/crypto.js';
+import type { EventBus } from '../core/event-bus.js';
 import type { Logger } from '../core/logger.js';
 import type { Db } from '../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Scheduler } from '../scheduler/scheduler.js';
 

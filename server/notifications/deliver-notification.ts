@@ -1,6 +1,6 @@
 import type { NotificationCategory } from '../../shared/settings/notification-preferences.js';
+import type { UserEvent } from '../core/event-bus.js';
 import type { NotificationsTable } from '../db/schema.js';
-import type { UserEvent } from '../events/event-bus.js';
 import type { AppDeps } from '../http/types.js';
 import { notificationMessage } from '../mail/templates/notification.js';
 import { getNotificationPreferences } from '../settings/notification-preferences.service.js';

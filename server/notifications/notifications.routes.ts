@@ -8,8 +8,8 @@ import {
 } from '../../shared/notifications/api.js';
 import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import { AppError } from '../core/errors.js';
-import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { toNotificationDto } from './create-notification.js';
 import {
   countUnread,

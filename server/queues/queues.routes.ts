@@ -11,8 +11,8 @@ import {
   UpdateQueueItemInput,
 } from '../../shared/queues/api.js';
 import { currentUser, requireAuth } from '../auth/session.middleware.js';
-import { validate } from '../core/validate.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { addQueueItem } from './add-queue-item.js';
 import { createQueue, previewFirstRun } from './create-queue.js';
 import { deleteQueue } from './delete-queue.js';

@@ -5,8 +5,8 @@ import { PushSubscriptionInput } from '../../../shared/settings/notification-pre
 import { currentUser, requireAuth } from '../../auth/session.middleware.js';
 import { AppError } from '../../core/errors.js';
 import { sha256Hex } from '../../core/ids.js';
-import { validate } from '../../core/validate.js';
 import type { AppEnv } from '../../http/types.js';
+import { validate } from '../../http/validate.js';
 import { deletePushSubscription, savePushSubscription } from './push-subscriptions.js';
 import { loadVapidKeys } from './vapid-keys.js';
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { sql } from 'kysely';
-import { isDirectLocalClient } from '../core/client-address.js';
-import type { AppEnv } from './types.js';
+import { isDirectLocalClient } from '../http/client-address.js';
+import type { AppEnv } from '../http/types.js';
 
 export type HealthExtension = (deps: AppEnv['Variables']['deps']) => Promise<Record<string, unknown>>;
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { isDirectLocalClient } from '../core/client-address.js';
+import { isDirectLocalClient } from '../http/client-address.js';
 import type { AppEnv } from '../http/types.js';
-import { escapeHtml } from './escape-html.js';
-import { openOutboxBody } from './mailer.js';
+import { escapeHtml } from '../mail/escape-html.js';
+import { openOutboxBody } from '../mail/mailer.js';
 
 /**
  * `/dev/mail`: the local outbox, mounted only on a local server without SMTP_URL (it holds

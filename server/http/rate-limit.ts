@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http/types.js';
-import { addressKey } from './addresses.js';
+import { addressKey } from '../core/addresses.js';
+import { AppError } from '../core/errors.js';
 import { clientAddress } from './client-address.js';
-import { AppError } from './errors.js';
+import type { AppEnv } from './types.js';
 
 /** Buckets kept per limiter; past it the least recently used ones are dropped, never all of them. */
 export const MAX_BUCKETS = 10_000;

@@ -1,7 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { AppEnv } from '../http/types.js';
-import { isLoopbackAddress, isLoopbackHostname, parseAddress } from './addresses.js';
+import { isLoopbackAddress, isLoopbackHostname, parseAddress } from '../core/addresses.js';
+import type { AppEnv } from './types.js';
 
 /**
  * The client's address. With TRUST_PROXY on, the right-most X-Forwarded-For entry that our own

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { isBillingOn } from '../billing/billing-settings.js';
+import type { AppEnv } from '../http/types.js';
 import { hasLocalOutbox } from '../mail/mailer.js';
-import type { AppEnv } from './types.js';
 
 /** `GET /api/app-config`: public facts the web app and extension need before sign-in. No secrets. */
 export function createAppConfigRoutes() {

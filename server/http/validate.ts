@@ -1,8 +1,8 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ValidationTargets } from 'hono';
 import { validator } from 'hono-openapi';
-import type { AppEnv } from '../http/types.js';
-import { AppError } from './errors.js';
+import { AppError } from '../core/errors.js';
+import type { AppEnv } from './types.js';
 
 /**
  * Validates a request part with a shared zod schema and registers the schema in the
