@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { describeRoute } from 'hono-openapi';
 import { IDLE_SESSION_MINUTES } from '../auth/lucia.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import type { UserEvent } from '../core/event-bus.js';
 import { sha256Hex } from '../core/ids.js';
 import type { Db } from '../db/database.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 
 /** Proxies close idle connections; a comment line every 20 s keeps the stream open. */

@@ -3,7 +3,7 @@ import type { UserEvent } from '../core/event-bus.js';
 import type { NotificationsTable } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { notificationMessage } from '../mail/templates/notification.js';
-import { getNotificationPreferences } from '../settings/notification-preferences.service.js';
+import { getNotificationPreferences } from './notification-preferences.js';
 import { sendPushToUser } from './push/send-push.js';
 
 interface InsertedNotification {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { CalendarQuery, CreatePostInput, ListPostsQuery, UpdatePostInput } from '../../shared/posts/api.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
 import { createPost } from './create-post.js';

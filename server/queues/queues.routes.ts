@@ -10,7 +10,7 @@ import {
   UpdateQueueInput,
   UpdateQueueItemInput,
 } from '../../shared/queues/api.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
 import { addQueueItem } from './add-queue-item.js';

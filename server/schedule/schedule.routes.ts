@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import { AddPostingTimeInput } from '../../shared/schedule/schedule.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
 import { getPreferences } from '../settings/preferences.service.js';
