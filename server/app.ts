@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', subscriptionGate);
 
   // Feature routes: one line per feature, each a Hono sub-app.
-  app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.scheduler.health() })]));
+  app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.engine.health() })]));
   app.route('/api/app-config', createAppConfigRoutes());
   app.route('/api/media', createMediaRoutes());
   app.route('/api/posts', createPostsRoutes());

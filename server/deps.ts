@@ -4,10 +4,10 @@ import { createCipher, loadEncryptionKey } from './core/crypto.js';
 import { createEventBus } from './core/event-bus.js';
 import { createLogger, type Logger } from './core/logger.js';
 import type { Db } from './db/database.js';
-import type { AppDeps } from './http/types.js';
+import { createEngine } from './engine/engine.js';
+import type { AppDeps, PublishingEngine } from './http/types.js';
 import { createMailer } from './mail/mailer.js';
 import { startNotificationDelivery } from './notifications/deliver-notification.js';
-import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 
 /** Builds the services once; tests call this with their own config and database. */
 export function createDeps({
@@ -21,7 +21,7 @@ export function createDeps({
 }): AppDeps {
   const cipher = createCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
   const events = createEventBus();
-  const deps: Omit<AppDeps, 'scheduler'> & { scheduler?: Scheduler } = {
+  const deps: Omit<AppDeps, 'engine'> & { engine?: PublishingEngine } = {
     config,
     db,
     logger,
@@ -30,8 +30,8 @@ export function createDeps({
     cipher,
     lucia: createLucia(db, config, events),
   };
-  // The scheduler needs the other services; it is only started by server/main.ts.
-  deps.scheduler = createScheduler(deps as AppDeps);
+  // The engine needs the other services; it is only started by server/main.ts.
+  deps.engine = createEngine(deps as AppDeps);
   // E-mail and push for the notifications the user asked for (Settings > Notifications).
   startNotificationDelivery(deps as AppDeps);
   return deps as AppDeps;

@@ -5,7 +5,7 @@ import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '..
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
-import type { GateEntry } from '../scheduler/due-gate.js';
+import type { GateEntry } from './due-gate.js';
 import { createJpegPublicUrl } from './jpeg-copy.js';
 import type { PublishContext, PublishInput, PublishMedia } from './platform-adapter.js';
 import { createPlatformHttp, type PlatformResponse } from './platform-http.js';

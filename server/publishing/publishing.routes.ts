@@ -25,7 +25,7 @@ export function createPublishingRoutes() {
       async (c) => {
         const user = currentUser(c);
         const { deps } = c.var;
-        const row = await deps.scheduler.publishNow(user.id, c.req.valid('param').id);
+        const row = await deps.engine.publishNow(user.id, c.req.valid('param').id);
         return c.json({ post: await toPostDto(deps.db, row) });
       },
     )

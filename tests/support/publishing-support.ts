@@ -30,7 +30,7 @@ export async function createServedTestApp(env: Record<string, string> = {}): Pro
     ...t,
     url,
     close: async () => {
-      await t.deps.scheduler.stop();
+      await t.deps.engine.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await t.close();
     },

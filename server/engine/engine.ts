@@ -4,7 +4,8 @@ import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../../shared/platfo
 import { createEngineAccess } from '../billing/engine-access.js';
 import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
-import type { AppDeps } from '../http/types.js';
+import type { AppDeps, PublishingEngine } from '../http/types.js';
+import { createDueGate } from '../publishing/due-gate.js';
 import { preconnect } from '../publishing/platform-connections.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
 import { type AttemptResult, markCommitSent, runPublishAttempt } from '../publishing/publish-attempt.js';
@@ -16,7 +17,6 @@ import {
   nextDueTime,
   parseProgress,
 } from '../publishing/publishing.repository.js';
-import { createDueGate } from './due-gate.js';
 import { readHeartbeat, writeHeartbeat } from './heartbeat.js';
 import { createPublishLimiter, LONGEST_LIMIT_WINDOW_MS } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
@@ -29,27 +29,12 @@ const PRECONNECT_MAX = 1000;
 const PREFETCH_MS = 5000;
 const HEARTBEAT_EVERY_MS = 5000;
 
-export interface Scheduler {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Look for due work now (after a post is scheduled, for instance). */
-  wake(): void;
-  /** Post Now: the same path as a scheduled post, at once; resolves with the post's final row. */
-  publishNow(userId: string, postId: string): Promise<ScheduledPostRow>;
-  /**
-   * The user's account is gone: posts of theirs claimed ahead of their due moment are dropped
-   * before anything is sent (their rows were deleted, so nothing claims them again).
-   */
-  forgetUser(userId: string): void;
-  health(): Promise<{ lastTick: string | null; overdue: number; inFlight: number }>;
-}
-
 /**
  * The publishing engine's clock. Durable state is in the database: a timer (croner, at the
  * next due time) and a one-second sweep only wake the worker, which claims due posts
  * atomically with a lease and publishes them under a per-platform concurrency cap.
  */
-export function createScheduler(deps: AppDeps): Scheduler {
+export function createEngine(deps: AppDeps): PublishingEngine {
   const { db, config, logger } = deps;
   const owner = crypto.randomUUID();
   const limiter = createPublishLimiter();
