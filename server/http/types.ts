@@ -18,6 +18,12 @@ export interface AppDeps {
   lucia: Lucia;
   /** The publishing engine (started by server/main.ts when SCHEDULER is on). */
   engine: PublishingEngine;
+  /**
+   * Queues that run at wall-clock times follow the user's time zone and posting times: the
+   * features that change those call this (createDeps points it at queues/replan-queue-runs.ts),
+   * so they do not import queues, which read them.
+   */
+  replanQueueRuns(userId: string, now?: number): Promise<void>;
 }
 
 /**
