@@ -1,8 +1,8 @@
 import type { AnalyticsPlatform } from '../../shared/analytics/api.js';
 import { truncateText } from '../../shared/text/truncate.js';
-import type { PlatformHttp } from '../publishing/platform-http.js';
-import { LINKEDIN_VERSION } from '../publishing/platforms/linkedin.js';
-import { graphJson } from '../publishing/platforms/meta-graph-client.js';
+import { LINKEDIN_VERSION } from '../platforms/linkedin-api.js';
+import { graphJson } from '../platforms/meta-graph.js';
+import type { PlatformHttp } from '../platforms/platform-http.js';
 
 /** What one read of a post gives, whatever the platform calls it. */
 export interface PostCounts {

@@ -5,8 +5,8 @@ import { createEngineAccess } from '../billing/engine-access.js';
 import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps, PublishingEngine } from '../http/types.js';
+import { preconnect } from '../platforms/platform-connections.js';
 import { createDueGate } from '../publishing/due-gate.js';
-import { preconnect } from '../publishing/platform-connections.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
 import { type AttemptResult, markCommitSent, runPublishAttempt } from '../publishing/publish-attempt.js';
 import {

@@ -2,7 +2,7 @@ import { isPlatformId } from '../../shared/platforms/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { getAdapter } from '../publishing/platforms/index.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
-import { UNCONFIRMED_AFTER_RESTART_MESSAGE } from '../publishing/publish-error.js';
+import { UNCONFIRMED_AFTER_RESTART_MESSAGE } from '../publishing/publish-messages.js';
 import { notifyMissed, notifyUnknownOutcome } from '../publishing/publish-notifications.js';
 import { parseProgress } from '../publishing/publishing.repository.js';
 import { askPlatformFirst, checkingMessage } from '../publishing/reconcile-post.js';

@@ -5,13 +5,14 @@ import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '..
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
+import { PlatformError, UNKNOWN_OUTCOME_MESSAGE } from '../platforms/platform-error.js';
+import { createPlatformHttp, type PlatformResponse } from '../platforms/platform-http.js';
 import type { GateEntry } from './due-gate.js';
 import { createJpegPublicUrl } from './jpeg-copy.js';
 import type { PublishContext, PublishInput, PublishMedia } from './platform-adapter.js';
-import { createPlatformHttp, type PlatformResponse } from './platform-http.js';
 import { getAdapter } from './platforms/index.js';
 import { publishPostUpdated } from './post-events.js';
-import { ACCOUNT_DISCONNECTED_MESSAGE, PublishError, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
+import { ACCOUNT_DISCONNECTED_MESSAGE } from './publish-messages.js';
 import { notifyFailed, notifyPublished, notifyUnknownOutcome } from './publish-notifications.js';
 import {
   endAttempt,
@@ -85,10 +86,10 @@ export async function runPublishAttempt(
     result = { outcome: 'posted', ...outcome };
   } catch (error) {
     const publishError =
-      error instanceof PublishError
+      error instanceof PlatformError
         ? error
-        : new PublishError('retryable', 'An unexpected error occurred while publishing.', { cause: error });
-    if (!(error instanceof PublishError)) {
+        : new PlatformError('retryable', 'An unexpected error occurred while publishing.', { cause: error });
+    if (!(error instanceof PlatformError)) {
       deps.logger.error('publish attempt crashed', { postId: claimed.id, error });
     }
     httpStatus = publishError.httpStatus;
@@ -114,22 +115,22 @@ async function publishWithAdapter(
   options: AttemptOptions,
 ) {
   const { db, config } = deps;
-  if (!isPlatformId(post.platform)) throw new PublishError('permanent', 'Unsupported platform');
+  if (!isPlatformId(post.platform)) throw new PlatformError('permanent', 'Unsupported platform');
   const platform: PlatformId = post.platform;
-  if (!post.socialAccountId) throw new PublishError('permanent', ACCOUNT_DISCONNECTED_MESSAGE);
+  if (!post.socialAccountId) throw new PlatformError('permanent', ACCOUNT_DISCONNECTED_MESSAGE);
   const account = await db
     .selectFrom('socialAccounts')
     .selectAll()
     .where('id', '=', post.socialAccountId)
     .where('userId', '=', post.userId)
     .executeTakeFirst();
-  if (!account) throw new PublishError('permanent', ACCOUNT_DISCONNECTED_MESSAGE);
+  if (!account) throw new PlatformError('permanent', ACCOUNT_DISCONNECTED_MESSAGE);
   if (account.status === 'needs_reconnect') {
-    throw new PublishError('permanent', RECONNECT_MESSAGE);
+    throw new PlatformError('permanent', RECONNECT_MESSAGE);
   }
   const adapter = getAdapter(platform);
   if (!adapter)
-    throw new PublishError('permanent', `Publishing to ${platform} is not available on this server.`);
+    throw new PlatformError('permanent', `Publishing to ${platform} is not available on this server.`);
 
   let progress: PublishProgress = parseProgress(post);
   const saveProgress = async (patch: Record<string, unknown>) => {
@@ -160,8 +161,8 @@ async function publishWithAdapter(
   const accessToken = () => {
     token ??= getValidAccessToken(deps, account.id).catch((error: unknown) => {
       token = null;
-      if (error instanceof PublishError) throw error;
-      throw new PublishError('permanent', RECONNECT_MESSAGE, {
+      if (error instanceof PlatformError) throw error;
+      throw new PlatformError('permanent', RECONNECT_MESSAGE, {
         cause: error,
       });
     });
@@ -221,21 +222,21 @@ async function publishWithAdapter(
   try {
     return await run();
   } catch (error) {
-    if (error instanceof PublishError && error.kind === 'auth') {
+    if (error instanceof PlatformError && error.kind === 'auth') {
       // One refresh through the account's lock, then the call once more.
       try {
         token = null;
         await refreshAccountToken(deps, account.id);
       } catch {
-        throw new PublishError('permanent', RECONNECT_MESSAGE, { httpStatus: error.httpStatus });
+        throw new PlatformError('permanent', RECONNECT_MESSAGE, { httpStatus: error.httpStatus });
       }
       try {
         return await run();
       } catch (second) {
-        if (second instanceof PublishError && second.kind === 'auth') {
+        if (second instanceof PlatformError && second.kind === 'auth') {
           // Refused again with a fresh token: only the user can fix it by reconnecting.
           await markNeedsReconnect(deps, account, second.message);
-          throw new PublishError('permanent', RECONNECT_MESSAGE, { httpStatus: second.httpStatus });
+          throw new PlatformError('permanent', RECONNECT_MESSAGE, { httpStatus: second.httpStatus });
         }
         throw second;
       }
@@ -249,7 +250,7 @@ async function decideAfterFailure(
   post: ScheduledPostRow,
   attemptId: number,
   attemptNo: number,
-  error: PublishError,
+  error: PlatformError,
 ): Promise<AttemptResult> {
   const now = Date.now();
   // The platform has not listed a post that may exist yet: look again then (not a failure).
@@ -356,7 +357,7 @@ async function loadPublishInput(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const toMedia = (id: string): PublishMedia => {
     const row = byId.get(id);
-    if (!row) throw new PublishError('permanent', 'Unable to load media. Please try again later.');
+    if (!row) throw new PlatformError('permanent', 'Unable to load media. Please try again later.');
     return {
       id: row.id,
       fileName: row.fileName,

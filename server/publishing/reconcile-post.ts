@@ -4,9 +4,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import { platformMode, SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-endpoints.js';
+import { PlatformError, UNKNOWN_OUTCOME_MESSAGE } from '../platforms/platform-error.js';
 import type { PlatformAdapter, PublishContext, PublishInput } from './platform-adapter.js';
 import { donePartIds } from './platforms/adapter-support.js';
-import { PublishError, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
 import { parseProgress } from './publishing.repository.js';
 
 /**
@@ -112,7 +112,7 @@ export async function reconcileBeforePublishing(
   input: PublishInput,
   pending: PendingReconcile,
 ): Promise<{ platformPostId: string | null; url: string | null } | null> {
-  if (!adapter.reconcile) throw new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE);
+  if (!adapter.reconcile) throw new PlatformError('unknown', UNKNOWN_OUTCOME_MESSAGE);
   const parts = input.parts && input.parts.length > 0 ? input.parts.length : 1;
   const done = donePartIds(ctx);
   const first = done[0];
@@ -129,7 +129,7 @@ export async function reconcileBeforePublishing(
   });
   const settleAt = settleTime(ctx.config, input.platform, adapter, pending.since);
   const wait = () =>
-    new PublishError('pending', checkingMessage(input.platform), {
+    new PlatformError('pending', checkingMessage(input.platform), {
       retryAfterMs: Math.max(0, settleAt - Date.now()),
     });
   switch (verdict.status) {
@@ -148,7 +148,7 @@ export async function reconcileBeforePublishing(
     case 'published':
       if (Date.now() < settleAt) throw wait();
       // Public for sure but never listed: a chain cannot go on without the part's id.
-      if (parts > 1) throw new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE);
+      if (parts > 1) throw new PlatformError('unknown', UNKNOWN_OUTCOME_MESSAGE);
       await ctx.saveProgress({ reconcile: null });
       return { platformPostId: null, url: null };
     case 'resume':
@@ -160,6 +160,6 @@ export async function reconcileBeforePublishing(
       await ctx.saveProgress({ reconcile: null, resentAfter: pending.since });
       return null;
     default:
-      throw new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE);
+      throw new PlatformError('unknown', UNKNOWN_OUTCOME_MESSAGE);
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UNKNOWN_OUTCOME_MESSAGE } from '../../server/publishing/publish-error.js';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../server/platforms/platform-error.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import { control } from '../../server/sandbox/sandbox-testing.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';

@@ -1,5 +1,6 @@
 import twitterText from 'twitter-text';
 import { truncateText } from '../../../shared/text/truncate.js';
+import { PlatformError } from '../../platforms/platform-error.js';
 import type {
   PlatformAdapter,
   PublishContext,
@@ -7,7 +8,6 @@ import type {
   ReconcileQuery,
   ReconcileResult,
 } from '../platform-adapter.js';
-import { PublishError } from '../publish-error.js';
 import { CLOCK_SKEW_MS } from '../reconcile-post.js';
 import {
   asString,
@@ -93,7 +93,7 @@ async function uploadSimple(ctx: PublishContext, media: PublishMedia): Promise<s
     mapError: twitterErrorMessage,
   });
   const id = body.data?.id;
-  if (!id) throw new PublishError('retryable', FAILED_TO_POST);
+  if (!id) throw new PlatformError('retryable', FAILED_TO_POST);
   return id;
 }
 
@@ -109,7 +109,7 @@ async function uploadChunked(ctx: PublishContext, media: PublishMedia): Promise<
     mapError: twitterErrorMessage,
   });
   const id = init.body.data?.id;
-  if (!id) throw new PublishError('retryable', FAILED_TO_POST);
+  if (!id) throw new PlatformError('retryable', FAILED_TO_POST);
   let segment = 0;
   for await (const chunk of readChunks(media.path, CHUNK_BYTES)) {
     const form = multipartBody({
@@ -155,7 +155,7 @@ async function waitUntilProcessed(ctx: PublishContext, id: string, first: MediaD
       const info = current.data?.processing_info;
       if (!info || info.state === 'succeeded') return { done: true, value: undefined };
       if (info.state === 'failed') {
-        throw new PublishError(
+        throw new PlatformError(
           'permanent',
           asString(info.error?.message) ?? asString(info.error?.name) ?? FAILED_TO_POST,
         );
@@ -210,7 +210,7 @@ async function createTweet(
       throw duplicateAfterResend(ctx, error, (message) => message.includes('duplicate content'));
     });
   const id = body.data?.id;
-  if (typeof id !== 'string' || !id) throw new PublishError('permanent', NO_POST_ID);
+  if (typeof id !== 'string' || !id) throw new PlatformError('permanent', NO_POST_ID);
   return id;
 }
 
@@ -291,7 +291,7 @@ export const twitterAdapter: PlatformAdapter = {
     for (let index = ids.length; index < parts.length; index += 1) {
       const part = parts[index] as (typeof parts)[number];
       if (part.media.length > MAX_MEDIA_PER_TWEET) {
-        throw new PublishError('permanent', 'A post can include up to 4 photos, or 1 GIF, or 1 video.');
+        throw new PlatformError('permanent', 'A post can include up to 4 photos, or 1 GIF, or 1 video.');
       }
       const mediaIds: string[] = [];
       for (const media of part.media) {
@@ -303,7 +303,7 @@ export const twitterAdapter: PlatformAdapter = {
       await ctx.saveProgress({ parts: [...ids] });
     }
     const first = ids[0];
-    if (!first) throw new PublishError('permanent', NO_POST_ID);
+    if (!first) throw new PlatformError('permanent', NO_POST_ID);
     return { platformPostId: first, url: tweetUrl(ctx, first) };
   },
 

@@ -8,10 +8,10 @@
  * - pending: not a failure: the platform has not listed a post that may exist yet; look again
  *   at `retryAfterMs`.
  */
-export type PublishErrorKind = 'retryable' | 'auth' | 'permanent' | 'unknown' | 'pending';
+export type PlatformErrorKind = 'retryable' | 'auth' | 'permanent' | 'unknown' | 'pending';
 
-export class PublishError extends Error {
-  readonly kind: PublishErrorKind;
+export class PlatformError extends Error {
+  readonly kind: PlatformErrorKind;
   readonly httpStatus: number | null;
   /** When the platform said when to come back (Retry-After, x-rate-limit-reset). */
   readonly retryAfterMs: number | null;
@@ -19,7 +19,7 @@ export class PublishError extends Error {
   readonly isFinal: boolean;
 
   constructor(
-    kind: PublishErrorKind,
+    kind: PlatformErrorKind,
     message: string,
     options: {
       httpStatus?: number | null;
@@ -29,7 +29,7 @@ export class PublishError extends Error {
     } = {},
   ) {
     super(message, { cause: options.cause });
-    this.name = 'PublishError';
+    this.name = 'PlatformError';
     this.kind = kind;
     this.httpStatus = options.httpStatus ?? null;
     this.retryAfterMs = options.retryAfterMs ?? null;
@@ -39,11 +39,6 @@ export class PublishError extends Error {
 
 export const UNKNOWN_OUTCOME_MESSAGE =
   'We could not confirm whether this post was published: the platform stopped answering after receiving it. Please check your account on the platform before retrying.';
-
-export const UNCONFIRMED_AFTER_RESTART_MESSAGE =
-  'Postloom restarted while this post was being published, so we could not confirm the result. Please check your account on the platform before retrying.';
-
-export const ACCOUNT_DISCONNECTED_MESSAGE = 'Account disconnected';
 
 /** Milliseconds to wait, from `Retry-After` (seconds or a date) or X's `x-rate-limit-reset` (unix seconds). */
 export function retryAfterFromHeaders(

@@ -2,9 +2,9 @@ import { type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } fro
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import { truncateText } from '../../shared/text/truncate.js';
 import type { Config } from '../config.js';
-import { platformUrl } from '../platforms/platform-endpoints.js';
 import { agent, dispatch } from './platform-connections.js';
-import { PublishError, retryAfterFromHeaders, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
+import { platformUrl } from './platform-endpoints.js';
+import { PlatformError, retryAfterFromHeaders, UNKNOWN_OUTCOME_MESSAGE } from './platform-error.js';
 
 export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
   /**
@@ -96,7 +96,7 @@ export function createPlatformHttp(
         response = await send();
       }
     } catch (error) {
-      if (error instanceof PublishError) throw error;
+      if (error instanceof PlatformError) throw error;
       throw classifyNetworkError(error, Boolean(commit));
     } finally {
       if (isFirst) hooks.afterFirst?.();
@@ -105,14 +105,14 @@ export function createPlatformHttp(
     const body = await response.text().catch(() => '');
     const status = response.status;
     const message = mapError ? mapError(status, body) : defaultMessage(status, body);
-    if (status === 401) throw new PublishError('auth', message, { httpStatus: status });
+    if (status === 401) throw new PlatformError('auth', message, { httpStatus: status });
     if (status === 429 || status >= 500) {
-      throw new PublishError('retryable', message, {
+      throw new PlatformError('retryable', message, {
         httpStatus: status,
         retryAfterMs: retryAfterFromHeaders(response.headers),
       });
     }
-    throw new PublishError('permanent', message, { httpStatus: status });
+    throw new PlatformError('permanent', message, { httpStatus: status });
   }
 
   async function json<T>(realUrl: string, init?: PlatformRequestInit) {
@@ -122,7 +122,7 @@ export function createPlatformHttp(
     try {
       body = (text ? JSON.parse(text) : {}) as T;
     } catch {
-      throw new PublishError(init?.commit ? 'unknown' : 'retryable', 'Failed to process the request', {
+      throw new PlatformError(init?.commit ? 'unknown' : 'retryable', 'Failed to process the request', {
         httpStatus: response.status,
       });
     }
@@ -132,7 +132,7 @@ export function createPlatformHttp(
   return { url, request, json };
 }
 
-function classifyNetworkError(error: unknown, commit: boolean): PublishError {
+function classifyNetworkError(error: unknown, commit: boolean): PlatformError {
   const code = networkErrorCode(error);
   // Nothing reached the platform: safe to try again whatever the request was.
   if (
@@ -141,10 +141,10 @@ function classifyNetworkError(error: unknown, commit: boolean): PublishError {
     code === 'EAI_AGAIN' ||
     code === 'UND_ERR_CONNECT_TIMEOUT'
   ) {
-    return new PublishError('retryable', 'The platform could not be reached.', { cause: error });
+    return new PlatformError('retryable', 'The platform could not be reached.', { cause: error });
   }
-  if (commit) return new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE, { cause: error });
-  return new PublishError('retryable', 'The platform did not answer in time.', { cause: error });
+  if (commit) return new PlatformError('unknown', UNKNOWN_OUTCOME_MESSAGE, { cause: error });
+  return new PlatformError('retryable', 'The platform did not answer in time.', { cause: error });
 }
 
 function networkErrorCode(error: unknown): string | undefined {

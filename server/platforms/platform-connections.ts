@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { Agent, buildConnector, Client, type Dispatcher } from 'undici';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
-import { platformUrl } from '../platforms/platform-endpoints.js';
+import { platformUrl } from './platform-endpoints.js';
 
 /**
  * The connections platform requests travel on. Most go through one keep-alive agent, a bounded
