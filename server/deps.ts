@@ -8,6 +8,7 @@ import { createEngine } from './engine/engine.js';
 import type { AppDeps, PublishingEngine } from './http/types.js';
 import { createMailer } from './mail/mailer.js';
 import { startNotificationDelivery } from './notifications/deliver-notification.js';
+import { releaseOnDisconnect } from './posts/post-transitions.js';
 import { replanQueueRuns } from './queues/replan-queue-runs.js';
 
 /** Builds the services once; tests call this with their own config and database. */
@@ -31,6 +32,7 @@ export function createDeps({
     cipher,
     lucia: createLucia(db, config, events),
     replanQueueRuns: (userId, now) => replanQueueRuns(db, userId, now),
+    releaseAccountPosts: releaseOnDisconnect,
   };
   // The engine needs the other services; it is only started by server/main.ts.
   deps.engine = createEngine(deps as AppDeps);

@@ -25,18 +25,12 @@ export async function disconnectAccount(
   try {
     await deps.db.transaction().execute(async (trx) => {
       // Before the delete: the posts' foreign key is ON DELETE SET NULL.
-      await trx
-        .updateTable('scheduledPosts')
-        .set({
-          status: 'failed',
-          errorMessage: CONNECT_MESSAGES.accountDisconnected,
-          leaseUntil: null,
-          updatedAt: now,
-        })
-        .where('socialAccountId', '=', row.id)
-        .where('userId', '=', userId)
-        .where('status', 'in', ['scheduled', 'publishing'])
-        .execute();
+      await deps.releaseAccountPosts(trx, {
+        userId,
+        accountId: row.id,
+        reason: CONNECT_MESSAGES.accountDisconnected,
+        now,
+      });
       await trx.deleteFrom('socialAccounts').where('id', '=', row.id).where('userId', '=', userId).execute();
     });
   } catch (error) {

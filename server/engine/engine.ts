@@ -6,17 +6,19 @@ import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps, PublishingEngine } from '../http/types.js';
 import { preconnect } from '../platforms/platform-connections.js';
-import { createDueGate } from '../publishing/due-gate.js';
-import { publishPostUpdated } from '../publishing/post-events.js';
-import { type AttemptResult, markCommitSent, runPublishAttempt } from '../publishing/publish-attempt.js';
+import { countOverdue, nextDueTime } from '../posts/due-posts.js';
+import { parseProgress } from '../posts/post-states.js';
 import {
   claimDuePosts,
   claimPostNow,
-  countOverdue,
-  listSentCreatesSince,
-  nextDueTime,
-  parseProgress,
-} from '../publishing/publishing.repository.js';
+  deferForCap,
+  renewLease,
+  saveProgress,
+} from '../posts/post-transitions.js';
+import { createDueGate } from '../publishing/due-gate.js';
+import { publishPostUpdated } from '../publishing/post-events.js';
+import { type AttemptResult, runPublishAttempt } from '../publishing/publish-attempt.js';
+import { listSentCreatesSince, markCommitSent } from '../publishing/publish-attempts.js';
 import { readHeartbeat, writeHeartbeat } from './heartbeat.js';
 import { createPublishLimiter, LONGEST_LIMIT_WINDOW_MS } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
@@ -49,7 +51,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
   let stopped = true;
   let lastTick: number | null = null;
   let lastHeartbeat = 0;
-  const dueGate = createDueGate((attemptIds) => markCommitSent(deps, ...attemptIds), {
+  const dueGate = createDueGate((attemptIds) => markCommitSent(db, ...attemptIds), {
     // A large burst opens its connections a moment ahead, so the due moment does not pay for
     // hundreds of TCP handshakes at once.
     warm: (postsByPlatform) => {
@@ -156,12 +158,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
       const slot = limiter.take(platform, post.socialAccountId);
       if (!slot.ok) {
         // Over the platform's own cap: wait for the window, not an attempt.
-        await db
-          .updateTable('scheduledPosts')
-          .set({ status: 'scheduled', nextAttemptAt: slot.retryAt, leaseUntil: null, leaseOwner: null })
-          .where('id', '=', post.id)
-          .where('status', '=', 'publishing')
-          .execute();
+        await deferForCap(db, post.id, slot.retryAt);
         return null;
       }
     }
@@ -169,14 +166,11 @@ export function createEngine(deps: AppDeps): PublishingEngine {
     controllers.set(controller, post.userId);
     const renew = setInterval(
       () => {
-        void db
-          .updateTable('scheduledPosts')
-          .set({ leaseUntil: Date.now() + config.PUBLISH_LEASE_MS })
-          .where('id', '=', post.id)
-          .where('status', '=', 'publishing')
-          .where('leaseOwner', '=', owner)
-          .execute()
-          .catch(() => undefined);
+        void renewLease(db, {
+          postId: post.id,
+          owner,
+          leaseUntil: Date.now() + config.PUBLISH_LEASE_MS,
+        }).catch(() => undefined);
       },
       Math.max(500, Math.floor(config.PUBLISH_LEASE_MS / 3)),
     );
@@ -224,11 +218,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
     if (parseProgress(claimed).commitPending) {
       // The user checked the platform and chose to retry an unconfirmed post.
       const progress = { ...parseProgress(claimed), commitPending: false };
-      await db
-        .updateTable('scheduledPosts')
-        .set({ publishProgress: JSON.stringify(progress) })
-        .where('id', '=', postId)
-        .execute();
+      await saveProgress(db, postId, progress);
       claimed.publishProgress = JSON.stringify(progress);
     }
     await publishPostUpdated(deps, claimed);

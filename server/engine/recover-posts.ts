@@ -1,11 +1,18 @@
 import { isPlatformId } from '../../shared/platforms/ids.js';
 import type { AppDeps } from '../http/types.js';
+import { parseProgress } from '../posts/post-states.js';
+import {
+  askPlatformFirst,
+  failMissed,
+  failOrphanUnconfirmed,
+  requeueOrphan,
+} from '../posts/post-transitions.js';
 import { getAdapter } from '../publishing/platforms/index.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
+import { endAttempt, findLastAttempt } from '../publishing/publish-attempts.js';
 import { UNCONFIRMED_AFTER_RESTART_MESSAGE } from '../publishing/publish-messages.js';
 import { notifyMissed, notifyUnknownOutcome } from '../publishing/publish-notifications.js';
-import { parseProgress } from '../publishing/publishing.repository.js';
-import { askPlatformFirst, checkingMessage } from '../publishing/reconcile-post.js';
+import { checkingMessage } from '../publishing/reconcile-post.js';
 
 /**
  * Posts left `publishing` by a worker that died (lease expired). If a create request may have
@@ -23,12 +30,7 @@ export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<
     .where('leaseUntil', '<', now)
     .execute();
   for (const post of orphans) {
-    const lastAttempt = await db
-      .selectFrom('publishAttempts')
-      .selectAll()
-      .where('postId', '=', post.id)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const lastAttempt = await findLastAttempt(db, post.id);
     const progress = parseProgress(post);
     const maybeSent =
       progress.commitPending === true || (lastAttempt?.commitSentAt != null && lastAttempt.outcome === null);
@@ -39,43 +41,20 @@ export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<
       await askPlatformFirst(db, post.id, since);
     }
     if (lastAttempt && lastAttempt.outcome === null) {
-      await db
-        .updateTable('publishAttempts')
-        .set({
-          endedAt: now,
-          outcome: maybeSent ? 'unknown' : 'retry',
-          error: 'The server stopped during this attempt.',
-        })
-        .where('id', '=', lastAttempt.id)
-        .execute();
+      await endAttempt(db, lastAttempt.id, {
+        endedAt: now,
+        outcome: maybeSent ? 'unknown' : 'retry',
+        error: 'The server stopped during this attempt.',
+      });
     }
-    const updated = await db
-      .updateTable('scheduledPosts')
-      .set(
-        maybeSent && !askPlatform
-          ? {
-              status: 'failed',
-              errorMessage: UNCONFIRMED_AFTER_RESTART_MESSAGE,
-              leaseUntil: null,
-              leaseOwner: null,
-              updatedAt: now,
-            }
-          : {
-              status: 'scheduled',
-              nextAttemptAt: now,
-              leaseUntil: null,
-              leaseOwner: null,
-              updatedAt: now,
-              ...(askPlatform && isPlatformId(post.platform)
-                ? { errorMessage: checkingMessage(post.platform) }
-                : {}),
-            },
-      )
-      .where('id', '=', post.id)
-      .where('status', '=', 'publishing')
-      .where('leaseUntil', '<', now)
-      .returningAll()
-      .executeTakeFirst();
+    const updated =
+      maybeSent && !askPlatform
+        ? await failOrphanUnconfirmed(db, { postId: post.id, now, reason: UNCONFIRMED_AFTER_RESTART_MESSAGE })
+        : await requeueOrphan(db, {
+            postId: post.id,
+            now,
+            ...(askPlatform && isPlatformId(post.platform) ? { reason: checkingMessage(post.platform) } : {}),
+          });
     if (!updated) continue;
     await publishPostUpdated(deps, updated);
     if (maybeSent && !askPlatform) await notifyUnknownOutcome(deps, post);
@@ -87,21 +66,12 @@ export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<
 export async function failMissedPosts(deps: AppDeps, now: number): Promise<number> {
   const { db, config } = deps;
   const cutoff = now - config.LATE_GRACE_MINUTES * 60_000;
-  const missed = await db
-    .updateTable('scheduledPosts')
-    .set({
-      status: 'failed',
-      errorMessage:
-        'This post was missed: Postloom was not running at its scheduled time. Use Post Now to publish it.',
-      updatedAt: now,
-    })
-    .where('status', '=', 'scheduled')
-    .where('isDraft', '=', 0)
-    .where('attemptCount', '=', 0)
-    .where('nextAttemptAt', 'is', null)
-    .where('scheduledAt', '<', cutoff)
-    .returningAll()
-    .execute();
+  const missed = await failMissed(db, {
+    cutoff,
+    now,
+    reason:
+      'This post was missed: Postloom was not running at its scheduled time. Use Post Now to publish it.',
+  });
   for (const post of missed) {
     await publishPostUpdated(deps, post);
     await notifyMissed(deps, post);

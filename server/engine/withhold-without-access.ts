@@ -3,8 +3,8 @@ import { createEngineAccess, type EngineAccess } from '../billing/engine-access.
 import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
+import { failWithoutAccess } from '../posts/post-transitions.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
-import { failClaimedWithoutAccess } from '../publishing/publishing.repository.js';
 
 /**
  * The subscription gate of the engine. Of the posts just claimed, answers those whose owner has
@@ -35,7 +35,7 @@ export async function withholdWithoutAccess(
     denied.set(post.userId, entry);
   }
   for (const [userId, { reason, postIds }] of denied) {
-    const failed = await failClaimedWithoutAccess(deps.db, {
+    const failed = await failWithoutAccess(deps.db, {
       postIds,
       owner: options.owner,
       reason,

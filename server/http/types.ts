@@ -24,6 +24,15 @@ export interface AppDeps {
    * so they do not import queues, which read them.
    */
   replanQueueRuns(userId: string, now?: number): Promise<void>;
+  /**
+   * Fails the pending posts of an account being disconnected, in the transaction `trx` that deletes
+   * it (createDeps points it at posts/post-transitions.ts releaseOnDisconnect): accounts do not
+   * import posts, which read accounts. Answers how many posts it released.
+   */
+  releaseAccountPosts(
+    trx: Db,
+    input: { userId: string; accountId: string; reason: string; now: number },
+  ): Promise<number>;
 }
 
 /**

@@ -13,7 +13,8 @@ import { getPostForUser, getPostRowForUser } from './get-post.js';
 import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from './post-dto.js';
 import { queueTiming, queueZone } from './post-queue.js';
 import { assertFuture, type PostTiming, parseInstant, timingFor } from './post-schedule.js';
-import { setPostMedia } from './posts.repository.js';
+import { saveUserTiming } from './post-transitions.js';
+import { setPostMedia, updatePostContent } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
 
 /** Posted and publishing posts are final (or owned by the publisher) and cannot be edited. */
@@ -86,9 +87,12 @@ export async function updatePost(
       now,
       excludePostId: postId,
     });
-    const result = await trx
-      .updateTable('scheduledPosts')
-      .set({
+    const edited = await updatePostContent(trx, {
+      userId,
+      postId,
+      // The publisher may have claimed the post meanwhile: then the edit loses.
+      status: row.status,
+      changes: {
         socialAccountId: prepared.account.id,
         platform: prepared.platform,
         content: prepared.content,
@@ -96,18 +100,11 @@ export async function updatePost(
         media: JSON.stringify(prepared.media),
         tweets: prepared.tweets ? JSON.stringify(prepared.tweets) : null,
         metadata: JSON.stringify(prepared.metadata),
-        status: timing.status,
-        isDraft: timing.isDraft,
-        scheduledAt: timing.scheduledAt,
-        ...(restart ? { errorMessage: null, nextAttemptAt: null, leaseUntil: null, attemptCount: 0 } : {}),
-        updatedAt: now,
-      })
-      .where('id', '=', postId)
-      .where('userId', '=', userId)
-      // The publisher may have claimed the post meanwhile: then the edit loses.
-      .where('status', '=', row.status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+      },
+      now,
+    });
+    if (!edited) return false;
+    await saveUserTiming(trx, { userId, postId, from: row.status, timing, restart, now });
     await setPostMedia(trx, postId, prepared.allMediaIds);
     return true;
   });

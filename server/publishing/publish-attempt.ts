@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { sql } from 'kysely';
 import { isPlatformId, type PlatformId } from '../../shared/platforms/ids.js';
 import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '../accounts/account-tokens.js';
 import type { ScheduledPostRow } from '../db/schema.js';
@@ -7,27 +6,32 @@ import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
 import { PlatformError, UNKNOWN_OUTCOME_MESSAGE } from '../platforms/platform-error.js';
 import { createPlatformHttp, type PlatformResponse } from '../platforms/platform-http.js';
+import { type PublishProgress, parseProgress } from '../posts/post-states.js';
+import {
+  askPlatformFirst,
+  countAttempt,
+  forgetQuestion,
+  markFailed,
+  markPosted,
+  saveProgress as saveProgressRow,
+  scheduleRetry,
+} from '../posts/post-transitions.js';
 import type { GateEntry } from './due-gate.js';
 import { createJpegPublicUrl } from './jpeg-copy.js';
 import type { PublishContext, PublishInput, PublishMedia } from './platform-adapter.js';
 import { getAdapter } from './platforms/index.js';
 import { publishPostUpdated } from './post-events.js';
+import {
+  clearCommitSent,
+  endAttempt,
+  findCommitSentAt,
+  firstAttemptStart,
+  markCommitSent,
+  startAttempt,
+} from './publish-attempts.js';
 import { ACCOUNT_DISCONNECTED_MESSAGE } from './publish-messages.js';
 import { notifyFailed, notifyPublished, notifyUnknownOutcome } from './publish-notifications.js';
-import {
-  endAttempt,
-  firstAttemptStart,
-  type PublishProgress,
-  parseProgress,
-  startAttempt,
-} from './publishing.repository.js';
-import {
-  askPlatformFirst,
-  checkingMessage,
-  forgetQuestion,
-  pendingReconcile,
-  reconcileBeforePublishing,
-} from './reconcile-post.js';
+import { checkingMessage, pendingReconcile, reconcileBeforePublishing } from './reconcile-post.js';
 
 /** Spec 02 section 8 (viewing a post): the same words when publishing needs a reconnect. */
 const RECONNECT_MESSAGE = 'Your account needs to be reconnected. Please reconnect your account.';
@@ -70,11 +74,7 @@ export async function runPublishAttempt(
   const { db } = deps;
   const now = Date.now();
   const attemptNo = claimed.attemptCount + 1;
-  await db
-    .updateTable('scheduledPosts')
-    .set({ attemptCount: attemptNo })
-    .where('id', '=', claimed.id)
-    .execute();
+  await countAttempt(db, claimed.id, attemptNo);
   const attemptId = await startAttempt(db, claimed.id, attemptNo, now);
 
   let result: AttemptResult;
@@ -135,11 +135,7 @@ async function publishWithAdapter(
   let progress: PublishProgress = parseProgress(post);
   const saveProgress = async (patch: Record<string, unknown>) => {
     progress = { ...progress, ...patch };
-    await db
-      .updateTable('scheduledPosts')
-      .set({ publishProgress: JSON.stringify(progress) })
-      .where('id', '=', post.id)
-      .execute();
+    await saveProgressRow(db, post.id, progress);
   };
   const notBefore = options.notBefore ?? 0;
   const dueGate = options.dueGate && notBefore > Date.now() ? options.dueGate : null;
@@ -148,7 +144,7 @@ async function publishWithAdapter(
     afterFirst: () => options.firstAnswered?.(attemptId),
     // Written before a create request leaves: after a crash, this is what tells "never sent,
     // safe to resume" from "maybe public, ask the platform".
-    beforeCommit: () => markCommitSent(deps, attemptId),
+    beforeCommit: () => markCommitSent(db, attemptId),
     // The gate writes the same mark for a first request, with its batch.
     firstRequestGate: dueGate
       ? (commit, send) => dueGate({ attemptId, platform, commit, send }, notBefore)
@@ -192,11 +188,7 @@ async function publishWithAdapter(
       await options.yieldToBurst?.();
       // A part is public and recorded: the next create request opens a new "maybe sent" window.
       await saveProgress(patch);
-      await db
-        .updateTable('publishAttempts')
-        .set({ commitSentAt: null })
-        .where('id', '=', attemptId)
-        .execute();
+      await clearCommitSent(db, attemptId);
     },
     remember: async (patch) => {
       await options.yieldToBurst?.();
@@ -259,19 +251,10 @@ async function decideAfterFailure(
   }
   if (error.kind === 'unknown') {
     const adapter = isPlatformId(post.platform) ? getAdapter(post.platform) : undefined;
-    const attempt = await deps.db
-      .selectFrom('publishAttempts')
-      .select('commitSentAt')
-      .where('id', '=', attemptId)
-      .executeTakeFirst();
+    const commitSentAt = await findCommitSentAt(deps.db, attemptId);
     // A create request of this attempt may have made the post public: ask the platform now.
-    if (
-      !error.isFinal &&
-      adapter?.reconcile &&
-      attempt?.commitSentAt != null &&
-      isPlatformId(post.platform)
-    ) {
-      await askPlatformFirst(deps.db, post.id, attempt.commitSentAt);
+    if (!error.isFinal && adapter?.reconcile && commitSentAt !== null && isPlatformId(post.platform)) {
+      await askPlatformFirst(deps.db, post.id, commitSentAt);
       return {
         outcome: 'retry',
         nextAttemptAt: now,
@@ -302,34 +285,17 @@ export function backoffMs(baseMs: number, attemptNo: number): number {
 async function applyResult(deps: AppDeps, post: ScheduledPostRow, result: AttemptResult): Promise<void> {
   const { db } = deps;
   const now = Date.now();
-  const base = { leaseUntil: null, leaseOwner: null, updatedAt: now };
-  const update =
+  const updated =
     result.outcome === 'posted'
-      ? {
-          ...base,
-          status: 'posted' as const,
-          postedAt: now,
-          platformPostId: result.platformPostId,
-          platformPostUrl: result.url,
-          errorMessage: null,
-          nextAttemptAt: null,
-          isDraft: 0,
-        }
+      ? await markPosted(db, { postId: post.id, platformPostId: result.platformPostId, url: result.url, now })
       : result.outcome === 'retry'
-        ? {
-            ...base,
-            status: 'scheduled' as const,
+        ? await scheduleRetry(db, {
+            postId: post.id,
             nextAttemptAt: result.nextAttemptAt,
-            errorMessage: result.message,
-          }
-        : { ...base, status: 'failed' as const, errorMessage: result.message, nextAttemptAt: null };
-  const updated = await db
-    .updateTable('scheduledPosts')
-    .set(update)
-    .where('id', '=', post.id)
-    .where('status', '=', 'publishing')
-    .returningAll()
-    .executeTakeFirst();
+            reason: result.message,
+            now,
+          })
+        : await markFailed(db, { postId: post.id, reason: result.message, now });
   if (!updated) return;
   await publishPostUpdated(deps, updated);
   if (result.outcome === 'posted') await notifyPublished(deps, post);
@@ -408,16 +374,4 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** Written just before a create request leaves (see recover-posts.ts). */
-export async function markCommitSent(deps: Pick<AppDeps, 'db'>, ...attemptIds: number[]): Promise<void> {
-  if (attemptIds.length === 0) return;
-  // One JSON parameter instead of thousands of bound ids: the query stays cheap to build
-  // when a whole burst is marked at its due moment.
-  await deps.db
-    .updateTable('publishAttempts')
-    .set({ commitSentAt: Date.now() })
-    .where('id', 'in', sql<number>`(select value from json_each(${JSON.stringify(attemptIds)}))`)
-    .execute();
 }

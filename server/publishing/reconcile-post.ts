@@ -7,7 +7,6 @@ import { platformMode, SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-e
 import { PlatformError, UNKNOWN_OUTCOME_MESSAGE } from '../platforms/platform-error.js';
 import type { PlatformAdapter, PublishContext, PublishInput } from './platform-adapter.js';
 import { donePartIds } from './platforms/adapter-support.js';
-import { parseProgress } from './publishing.repository.js';
 
 /**
  * A create request whose answer never came (a lost connection, a timeout, a crash) may or may
@@ -43,41 +42,6 @@ export function settleTime(config: Config, platform: PlatformId, adapter: Platfo
       ? SANDBOX_MAX_LIST_DELAY_MS
       : (adapter.visibilityDelayMs ?? DEFAULT_VISIBILITY_DELAY_MS);
   return since + config.PUBLISH_REQUEST_TIMEOUT_MS + visibility;
-}
-
-/** Marks the post's coming attempt as a question to the platform (its progress keeps the rest). */
-export async function askPlatformFirst(db: Db, postId: string, since: number): Promise<void> {
-  const row = await db
-    .selectFrom('scheduledPosts')
-    .select('publishProgress')
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  const progress = { ...parseProgress({ publishProgress: row?.publishProgress ?? null }) };
-  const earlier = pendingReconcile(progress);
-  progress.reconcile = { since: Math.min(since, earlier?.since ?? since) };
-  delete progress.commitPending;
-  await db
-    .updateTable('scheduledPosts')
-    .set({ publishProgress: JSON.stringify(progress) })
-    .where('id', '=', postId)
-    .execute();
-}
-
-/** Forgets an open question (the user takes over: the post failed as "check the platform"). */
-export async function forgetQuestion(db: Db, postId: string): Promise<void> {
-  const row = await db
-    .selectFrom('scheduledPosts')
-    .select('publishProgress')
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  const progress = parseProgress({ publishProgress: row?.publishProgress ?? null });
-  if (!('reconcile' in progress) && !('commitPending' in progress)) return;
-  const { reconcile: _reconcile, commitPending: _pending, ...rest } = progress;
-  await db
-    .updateTable('scheduledPosts')
-    .set({ publishProgress: JSON.stringify(rest) })
-    .where('id', '=', postId)
-    .execute();
 }
 
 /** Ids the platform gave other posts of this account lately: a match must not be one of them. */
