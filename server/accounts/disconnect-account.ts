@@ -4,6 +4,7 @@ import { AppError } from '../core/errors.js';
 import type { SocialAccountRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { platformMode } from '../platforms/platform-endpoints.js';
+import { deleteAccountRow } from './account-state.js';
 import { findAccountRow } from './accounts.repository.js';
 import { oauthContext } from './oauth-context.js';
 import { PLATFORM_OAUTH } from './platforms/all-platforms.js';
@@ -31,7 +32,7 @@ export async function disconnectAccount(
         reason: CONNECT_MESSAGES.accountDisconnected,
         now,
       });
-      await trx.deleteFrom('socialAccounts').where('id', '=', row.id).where('userId', '=', userId).execute();
+      await deleteAccountRow(trx, userId, row.id);
     });
   } catch (error) {
     deps.logger.error('disconnect failed', { accountId, error });

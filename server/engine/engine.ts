@@ -51,7 +51,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
   let stopped = true;
   let lastTick: number | null = null;
   let lastHeartbeat = 0;
-  const dueGate = createDueGate((attemptIds) => markCommitSent(db, ...attemptIds), {
+  const dueGate = createDueGate(async (attemptIds) => void (await markCommitSent(db, ...attemptIds)), {
     // A large burst opens its connections a moment ahead, so the due moment does not pay for
     // hundreds of TCP handshakes at once.
     warm: (postsByPlatform) => {

@@ -144,7 +144,7 @@ async function publishWithAdapter(
     afterFirst: () => options.firstAnswered?.(attemptId),
     // Written before a create request leaves: after a crash, this is what tells "never sent,
     // safe to resume" from "maybe public, ask the platform".
-    beforeCommit: () => markCommitSent(db, attemptId),
+    beforeCommit: async () => void (await markCommitSent(db, attemptId)),
     // The gate writes the same mark for a first request, with its batch.
     firstRequestGate: dueGate
       ? (commit, send) => dueGate({ attemptId, platform, commit, send }, notBefore)

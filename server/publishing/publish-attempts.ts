@@ -55,16 +55,17 @@ export async function endAttempt(
  * Written just before a create request leaves (see engine/recover-posts.ts): the attempt may
  * have made the post public from now on. Open attempts only.
  */
-export async function markCommitSent(db: Db, ...attemptIds: number[]): Promise<void> {
-  if (attemptIds.length === 0) return;
+export async function markCommitSent(db: Db, ...attemptIds: number[]): Promise<number> {
+  if (attemptIds.length === 0) return 0;
   // One JSON parameter instead of thousands of bound ids: the query stays cheap to build
   // when a whole burst is marked at its due moment.
-  await db
+  const update = await db
     .updateTable('publishAttempts')
     .set({ commitSentAt: Date.now() })
     .where('id', 'in', sql<number>`(select value from json_each(${JSON.stringify(attemptIds)}))`)
     .where('outcome', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows);
 }
 
 /** A part is public and recorded: the next create request opens a new "maybe sent" window. */
