@@ -1,9 +1,10 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import { getPlatform } from '../../shared/platforms/registry.js';
+import { SANDBOX_MAX_LIST_DELAY_MS } from '../../shared/platforms/sandbox-contract.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
-import { platformMode, SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-endpoints.js';
+import { platformMode } from '../platforms/platform-endpoints.js';
 import { PlatformError, UNKNOWN_OUTCOME_MESSAGE } from '../platforms/platform-error.js';
 import type { PlatformAdapter, PublishContext, PublishInput } from './platform-adapter.js';
 import { donePartIds } from './platforms/adapter-support.js';

@@ -1,4 +1,4 @@
-import { SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-endpoints.js';
+import { SANDBOX_MAX_LIST_DELAY_MS } from '../../shared/platforms/sandbox-contract.js';
 import type { RequestLogEntry, SandboxSettings, SandboxState } from './sandbox-types.js';
 
 /** Request log capacity: a ring buffer, so a 2,000-post benchmark never grows memory unbounded. */
