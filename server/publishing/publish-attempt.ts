@@ -5,7 +5,8 @@ import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
 import { PlatformError, UNKNOWN_OUTCOME_MESSAGE } from '../platforms/platform-error.js';
-import { createPlatformHttp, type PlatformResponse } from '../platforms/platform-http.js';
+import { createPlatformHttp } from '../platforms/platform-http.js';
+import type { PlatformResponse } from '../platforms/platform-transport.js';
 import { type PublishProgress, parseProgress } from '../posts/post-states.js';
 import {
   askPlatformFirst,
