@@ -17,8 +17,9 @@ import {
 } from '../posts/post-transitions.js';
 import { createDueGate } from '../publishing/due-gate.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
-import { type AttemptResult, runPublishAttempt } from '../publishing/publish-attempt.js';
+import { runPublishAttempt } from '../publishing/publish-attempt.js';
 import { listSentCreatesSince, markCommitSent } from '../publishing/publish-attempts.js';
+import type { AttemptResult } from '../publishing/retry-policy.js';
 import { readHeartbeat, writeHeartbeat } from './heartbeat.js';
 import { createPublishLimiter, LONGEST_LIMIT_WINDOW_MS } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
