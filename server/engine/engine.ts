@@ -2,28 +2,19 @@ import crypto from 'node:crypto';
 import { Cron } from 'croner';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
 import { createEngineAccess } from '../billing/engine-access.js';
-import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps, PublishingEngine } from '../http/types.js';
 import { preconnect } from '../platforms/platform-connections.js';
 import { countOverdue, nextDueTime } from '../posts/due-posts.js';
-import { parseProgress } from '../posts/post-states.js';
-import {
-  claimDuePosts,
-  claimPostNow,
-  deferForCap,
-  renewLease,
-  saveProgress,
-} from '../posts/post-transitions.js';
+import { claimDuePosts } from '../posts/post-transitions.js';
 import { createDueGate } from '../publishing/due-gate.js';
-import { publishPostUpdated } from '../publishing/post-events.js';
-import { runPublishAttempt } from '../publishing/publish-attempt.js';
 import { listSentCreatesSince, markCommitSent } from '../publishing/publish-attempts.js';
-import type { AttemptResult } from '../publishing/retry-policy.js';
 import { readHeartbeat, writeHeartbeat } from './heartbeat.js';
+import { publishNow } from './post-now.js';
 import { createPublishLimiter, LONGEST_LIMIT_WINDOW_MS } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
-import { assertAccessNow, withholdWithoutAccess } from './withhold-without-access.js';
+import { type EngineWorker, runClaimed } from './run-claimed.js';
+import { withholdWithoutAccess } from './withhold-without-access.js';
 
 const SWEEP_MS = 1000;
 const PRECONNECT_MIN_POSTS = 20;
@@ -63,6 +54,8 @@ export function createEngine(deps: AppDeps): PublishingEngine {
       }
     },
   });
+
+  const worker: EngineWorker = { deps, owner, limiter, inFlight, controllers, dueGate };
 
   async function tick(): Promise<void> {
     if (stopped) return;
@@ -140,7 +133,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
 
   function launch(platform: PlatformId, post: ScheduledPostRow): void {
     inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
-    void runClaimed(platform, post)
+    void runClaimed(worker, platform, post)
       .catch((error: unknown) => logger.error('publishing failed unexpectedly', { postId: post.id, error }))
       .finally(() => {
         const wasFull = (inFlight.get(platform) ?? 0) >= config.PUBLISH_CONCURRENCY;
@@ -148,106 +141,6 @@ export function createEngine(deps: AppDeps): PublishingEngine {
         // Only a full platform may have left due posts behind; otherwise the timers cover it.
         if (wasFull) requestTick();
       });
-  }
-
-  async function runClaimed(
-    platform: PlatformId,
-    post: ScheduledPostRow,
-    options: { now?: boolean } = {},
-  ): Promise<AttemptResult | null> {
-    if (post.socialAccountId) {
-      const slot = limiter.take(platform, post.socialAccountId);
-      if (!slot.ok) {
-        // Over the platform's own cap: wait for the window, not an attempt.
-        await deferForCap(db, post.id, slot.retryAt);
-        return null;
-      }
-    }
-    const controller = new AbortController();
-    controllers.set(controller, post.userId);
-    const renew = setInterval(
-      () => {
-        void renewLease(db, {
-          postId: post.id,
-          owner,
-          leaseUntil: Date.now() + config.PUBLISH_LEASE_MS,
-        }).catch(() => undefined);
-      },
-      Math.max(500, Math.floor(config.PUBLISH_LEASE_MS / 3)),
-    );
-    try {
-      return await runPublishAttempt(deps, post, controller.signal, {
-        // Post Now goes at once; a claimed scheduled post waits for its exact due moment.
-        notBefore: options.now ? 0 : (post.nextAttemptAt ?? post.scheduledAt ?? 0),
-        dueGate: dueGate.wait,
-        yieldToBurst: dueGate.idle,
-        firstAnswered: dueGate.firstAnswered,
-      });
-    } catch (error) {
-      logger.error('publishing failed unexpectedly', { postId: post.id, error });
-      return null;
-    } finally {
-      clearInterval(renew);
-      controllers.delete(controller);
-    }
-  }
-
-  async function publishNow(userId: string, postId: string): Promise<ScheduledPostRow> {
-    const now = Date.now();
-    // The API's gate answered before; the engine checks again, as for every post it sends.
-    await assertAccessNow(deps, userId, now);
-    const claimed = await claimPostNow(db, {
-      postId,
-      userId,
-      now,
-      leaseUntil: now + config.PUBLISH_LEASE_MS,
-      owner,
-    });
-    if (!claimed) {
-      const existing = await db
-        .selectFrom('scheduledPosts')
-        .selectAll()
-        .where('id', '=', postId)
-        .where('userId', '=', userId)
-        .executeTakeFirst();
-      if (!existing) throw new AppError('not_found', 'Post not found');
-      // Already out (the sweep may publish a post saved for Post Now before the browser's call
-      // comes): the answer is the published post, and nothing is sent again.
-      if (existing.status === 'posted') return existing;
-      return waitUntilSettled(userId, postId);
-    }
-    if (parseProgress(claimed).commitPending) {
-      // The user checked the platform and chose to retry an unconfirmed post.
-      const progress = { ...parseProgress(claimed), commitPending: false };
-      await saveProgress(db, postId, progress);
-      claimed.publishProgress = JSON.stringify(progress);
-    }
-    await publishPostUpdated(deps, claimed);
-    const platform = claimed.platform as PlatformId;
-    inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
-    try {
-      await runClaimed(platform, claimed, { now: true });
-    } finally {
-      inFlight.set(platform, (inFlight.get(platform) ?? 1) - 1);
-    }
-    const row = await db.selectFrom('scheduledPosts').selectAll().where('id', '=', postId).executeTakeFirst();
-    if (!row) throw new AppError('not_found', 'Post not found');
-    return row;
-  }
-
-  async function waitUntilSettled(userId: string, postId: string): Promise<ScheduledPostRow> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const row = await db
-        .selectFrom('scheduledPosts')
-        .selectAll()
-        .where('id', '=', postId)
-        .where('userId', '=', userId)
-        .executeTakeFirst();
-      if (!row) throw new AppError('not_found', 'Post not found');
-      if (row.status !== 'publishing' || Date.now() > deadline) return row;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
   }
 
   return {
@@ -274,7 +167,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
     wake() {
       requestTick();
     },
-    publishNow,
+    publishNow: (userId, postId) => publishNow(worker, userId, postId),
     forgetUser(userId) {
       for (const [controller, owner] of controllers) {
         if (owner === userId) controller.abort(new Error('The account was deleted.'));
