@@ -33,7 +33,7 @@ import { createScheduleRoutes } from './schedule/schedule.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
 import { createSettingsRoutes } from './settings/settings.routes.js';
 
-export interface CreateAppOptions {
+interface CreateAppOptions {
   /** Serve the built web app (off in API-only tests). */
   serveWebapp?: boolean;
 }
@@ -80,5 +80,3 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (options.serveWebapp !== false) mountWebapp(app);
   return app;
 }
-
-export type AppType = ReturnType<typeof createApp>;

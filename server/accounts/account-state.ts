@@ -13,7 +13,7 @@ import type { ConnectedProfile, TokenSet } from './platforms/platform-oauth.js';
  */
 export type AccountStatus = SocialAccountRow['status'];
 
-export const ACCOUNT_TRANSITION_FROM = {
+const ACCOUNT_TRANSITION_FROM = {
   /** Connecting again always makes the account usable. */
   upsertAccount: ['active', 'needs_reconnect'],
   storeRefreshedTokens: ['active', 'needs_reconnect'],

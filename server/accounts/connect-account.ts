@@ -42,7 +42,7 @@ export async function startConnect(
 }
 
 /** The feedback message when the platform refuses or fails (spec 01 section 8). */
-export function failureMessage(platform: PlatformId, error: unknown): string {
+function failureMessage(platform: PlatformId, error: unknown): string {
   const detail = error instanceof PlatformAuthError ? error.message : 'unexpected error';
   if (platform === 'twitter') return CONNECT_MESSAGES.twitterFailed(detail);
   if (platform === 'facebook' || platform === 'instagram') return CONNECT_MESSAGES.metaFailed;

@@ -14,7 +14,7 @@ interface DemoSandbox {
 }
 
 /** Demo mode needs the built-in sandbox when no SANDBOX_URL is set and a platform has no credentials. */
-export function needsDemoSandbox(config: Config): boolean {
+function needsDemoSandbox(config: Config): boolean {
   if (config.SANDBOX_URL || !config.DEMO_MODE) return false;
   // BILLING=lemonsqueezy without credentials: the sandbox stands in for Lemon Squeezy too.
   if (billingMode(config) === 'sandbox') return true;

@@ -41,9 +41,9 @@ export function nextReadAt(postedAt: number, now: number): number | null {
   return now + 3 * DAY;
 }
 
-export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-export interface CollectResult {
+interface CollectResult {
   accounts: number;
   posts: number;
   failed: Array<{ accountId: string; platform: string; message: string }>;

@@ -2,7 +2,6 @@ import type { AnalyticsQuery, AnalyticsResult, MetricCard } from '../../shared/a
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import { addDays } from '../../shared/time/zoned-time.js';
 import type { AppDeps } from '../http/types.js';
-import { getPreferences } from '../settings/preferences.service.js';
 import { accountRows } from './account-rows.js';
 import {
   type AnalyticsScope,

@@ -5,7 +5,7 @@ import { graphJson } from '../platforms/meta-graph.js';
 import type { PlatformHttp } from '../platforms/platform-http.js';
 
 /** What one read of a post gives, whatever the platform calls it. */
-export interface PostCounts {
+interface PostCounts {
   likes: number;
   comments: number;
   shares: number;
@@ -19,7 +19,7 @@ export interface ReaderContext {
   accountId: string;
 }
 
-export interface MetricReader {
+interface MetricReader {
   /** The account's follower count now, or null when the platform does not tell. */
   followers(ctx: ReaderContext): Promise<number | null>;
   /** Counts of the given published posts (by the platform's post id); missing ids are left out. */

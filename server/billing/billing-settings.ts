@@ -5,7 +5,7 @@ import { loadEncryptionKey } from '../core/crypto.js';
 import { sandboxBaseUrl } from '../platforms/platform-endpoints.js';
 
 /** off: no gate at all. real: Lemon Squeezy itself. sandbox: the built-in sandbox speaks its API. */
-export type BillingMode = 'off' | 'real' | 'sandbox';
+type BillingMode = 'off' | 'real' | 'sandbox';
 
 export const LEMONSQUEEZY_API = 'https://api.lemonsqueezy.com';
 

@@ -9,9 +9,9 @@ import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 
 /** Proxies close idle connections; a comment line every 20 s keeps the stream open. */
-export const HEARTBEAT_MS = 20_000;
+const HEARTBEAT_MS = 20_000;
 /** A stream re-checks its session this often, besides closing at once on a revocation event. */
-export const SESSION_CHECK_MS = 60_000;
+const SESSION_CHECK_MS = 60_000;
 
 /**
  * `GET /api/events`: the signed-in user's live updates as Server-Sent Events

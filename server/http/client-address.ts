@@ -23,7 +23,7 @@ export function clientAddress(c: Context<AppEnv>): string {
 }
 
 /** The peer of the TCP connection (undefined for in-process requests). */
-export function socketAddress(c: Context<AppEnv>): string | undefined {
+function socketAddress(c: Context<AppEnv>): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {

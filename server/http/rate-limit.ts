@@ -7,7 +7,7 @@ import type { AppEnv } from './types.js';
 /** Buckets kept per limiter; past it the least recently used ones are dropped, never all of them. */
 export const MAX_BUCKETS = 10_000;
 
-export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
 /**
  * A token bucket per key: `capacity` requests, refilled evenly over `perMs`. Buckets live in a

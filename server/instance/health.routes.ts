@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { isDirectLocalClient } from '../http/client-address.js';
 import type { AppEnv } from '../http/types.js';
 
-export type HealthExtension = (deps: AppEnv['Variables']['deps']) => Promise<Record<string, unknown>>;
+type HealthExtension = (deps: AppEnv['Variables']['deps']) => Promise<Record<string, unknown>>;
 
 /**
  * `GET /api/health`: 200 when the database answers. Anonymous callers learn only `status`;

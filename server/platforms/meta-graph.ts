@@ -9,11 +9,11 @@ import type { PlatformHttp, PlatformRequestInit } from './platform-http.js';
 const AUTH_CODES = new Set([102, 190]);
 const RETRY_CODES = new Set([1, 2, 4, 17, 32, 341, 613, 80001]);
 
-export interface GraphErrorBody {
+interface GraphErrorBody {
   error?: { message?: string; code?: number; error_subcode?: number; is_transient?: boolean };
 }
 
-export function graphErrorCode(body: string): number | null {
+function graphErrorCode(body: string): number | null {
   const parsed = parseBody(body);
   const code = parsed?.error?.code;
   return typeof code === 'number' ? code : null;

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { isLoopbackHostname } from '../core/addresses.js';
 
 /** How this server reaches a platform: its real hosts, the sandbox, or not at all. */
-export type PlatformMode = 'real' | 'sandbox' | 'unavailable';
+type PlatformMode = 'real' | 'sandbox' | 'unavailable';
 
 export const ENV_PREFIX: Record<PlatformId, string> = {
   twitter: 'X',
@@ -15,7 +15,7 @@ export const ENV_PREFIX: Record<PlatformId, string> = {
   threads: 'THREADS',
 };
 
-export interface PlatformCredentials {
+interface PlatformCredentials {
   clientId: string;
   clientSecret: string;
 }

@@ -8,7 +8,7 @@
  * - pending: not a failure: the platform has not listed a post that may exist yet; look again
  *   at `retryAfterMs`.
  */
-export type PlatformErrorKind = 'retryable' | 'auth' | 'permanent' | 'unknown' | 'pending';
+type PlatformErrorKind = 'retryable' | 'auth' | 'permanent' | 'unknown' | 'pending';
 
 export class PlatformError extends Error {
   readonly kind: PlatformErrorKind;

@@ -27,10 +27,7 @@ export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
  * gate (URL, headers, JSON body: during the prefetch); the gate marks it as possibly sent
  * (only when it is a commit) and calls `send` when the post is due.
  */
-export type FirstRequestGate = (
-  commit: boolean,
-  send: () => Promise<PlatformResponse>,
-) => Promise<PlatformResponse>;
+type FirstRequestGate = (commit: boolean, send: () => Promise<PlatformResponse>) => Promise<PlatformResponse>;
 
 export interface PlatformHttp {
   /** Absolute URL for this platform, mapped through the sandbox when it serves the platform. */

@@ -5,7 +5,7 @@ import { AppError } from '../core/errors.js';
  * A schedule time up to a minute in the past is still accepted: the user picked "now" or the
  * browser's clock runs slightly behind. The scheduler then publishes it on its next tick.
  */
-export const SCHEDULE_CLOCK_SKEW_MS = 60_000;
+const SCHEDULE_CLOCK_SKEW_MS = 60_000;
 
 export interface PostTiming {
   status: PostStatus;

@@ -18,7 +18,7 @@ import { setPostMedia, updatePostContent } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
 
 /** Posted and publishing posts are final (or owned by the publisher) and cannot be edited. */
-export function assertEditable(row: ScheduledPostRow): void {
+function assertEditable(row: ScheduledPostRow): void {
   if (row.status === 'posted') throw new AppError('conflict', POST_MESSAGES.alreadyPosted);
   if (row.status === 'publishing') throw new AppError('conflict', POST_MESSAGES.beingPublished);
 }

@@ -30,7 +30,7 @@ export interface PublishInput {
   metadata: Record<string, unknown>;
 }
 
-export interface PublishAccount {
+interface PublishAccount {
   id: string;
   platform: PlatformId;
   platformAccountId: string;
@@ -64,7 +64,7 @@ export interface PublishContext {
   signal: AbortSignal;
 }
 
-export interface PublishOutcome {
+interface PublishOutcome {
   platformPostId: string;
   url: string | null;
 }

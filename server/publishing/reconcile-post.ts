@@ -17,7 +17,7 @@ import { donePartIds } from './platforms/adapter-support.js';
  * tell, the user is asked to check (the post fails with UNKNOWN_OUTCOME_MESSAGE).
  * The question is durable: `publish_progress.reconcile` holds it until it is answered.
  */
-export interface PendingReconcile {
+interface PendingReconcile {
   /** Earliest moment the create request may have left. */
   since: number;
 }
@@ -37,7 +37,7 @@ export function pendingReconcile(progress: Record<string, unknown>): PendingReco
  * wait for any answer, and the platform then takes its listing delay. In sandbox mode the
  * sandbox's own (capped) delay applies.
  */
-export function settleTime(config: Config, platform: PlatformId, adapter: PlatformAdapter, since: number) {
+function settleTime(config: Config, platform: PlatformId, adapter: PlatformAdapter, since: number) {
   const visibility =
     platformMode(config, platform) === 'sandbox'
       ? SANDBOX_MAX_LIST_DELAY_MS

@@ -8,7 +8,7 @@ import { findCommitSentAt, firstAttemptStart } from './publish-attempts.js';
 import { checkingMessage } from './reconcile-post.js';
 
 export const MAX_ATTEMPTS = 5;
-export const RETRY_WINDOW_MS = 60 * 60_000;
+const RETRY_WINDOW_MS = 60 * 60_000;
 
 export type AttemptResult =
   /** A post found on the platform after a lost answer may have no known id (reconcile-post.ts). */
@@ -57,7 +57,7 @@ export async function decideAfterFailure(
 }
 
 /** Exponential backoff with full jitter between half and all of the step. */
-export function backoffMs(baseMs: number, attemptNo: number): number {
+function backoffMs(baseMs: number, attemptNo: number): number {
   const step = baseMs * 3 ** (attemptNo - 1);
   return Math.round(step / 2 + Math.random() * (step / 2));
 }

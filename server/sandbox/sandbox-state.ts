@@ -4,7 +4,7 @@ import type { RequestLogEntry, SandboxSettings, SandboxState } from './sandbox-t
 /** Request log capacity: a ring buffer, so a 2,000-post benchmark never grows memory unbounded. */
 export const REQUEST_LOG_CAPACITY = 20_000;
 
-export const DEFAULT_SETTINGS: SandboxSettings = {
+const DEFAULT_SETTINGS: SandboxSettings = {
   autoApprove: false,
   containerDelayMs: 1500,
   rateLimits: true,

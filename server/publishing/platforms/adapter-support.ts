@@ -32,10 +32,6 @@ export async function readRange(path: string, start: number, end: number): Promi
   }
 }
 
-export async function readWhole(media: PublishMedia): Promise<Buffer> {
-  return fs.promises.readFile(media.path);
-}
-
 /** A Blob of the file (read lazily from disk) or of the given bytes, for multipart and upload bodies. */
 export async function fileBlob(media: PublishMedia, bytes?: Buffer): Promise<Blob> {
   if (bytes) return new Blob([toBody(bytes)], { type: media.mimeType });

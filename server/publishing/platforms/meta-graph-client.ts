@@ -11,7 +11,7 @@ const LIST_PAGES = 5;
  * Pages through a Graph list edge (newest first, `after` cursors) until `pick` recognises an
  * item; null when none of the pages has it.
  */
-export async function findInGraphList<T>(
+async function findInGraphList<T>(
   ctx: PublishContext,
   url: string,
   params: Record<string, string>,

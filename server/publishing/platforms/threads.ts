@@ -19,7 +19,7 @@ const GRAPH = 'https://graph.threads.net/v1.0';
 const MAX_CONTAINER_WAIT_MS = 5 * 60_000;
 
 /** Threads is not in spec 02's catalogue: the Instagram wording, with its platform name. */
-export function threadsErrorMessage(_status: number, body: string): string {
+function threadsErrorMessage(_status: number, body: string): string {
   if (!parseJson(body)) return 'Failed to process the request';
   return `Threads API error: ${body.trim()}`;
 }

@@ -20,7 +20,7 @@ const CHUNK_BYTES = 10 * MB;
 const MAX_STATUS_WAIT_MS = 5 * 60_000;
 const DEFAULT_PRIVACY = 'PUBLIC_TO_EVERYONE';
 
-export function tiktokErrorMessage(status: number, body: string): string {
+function tiktokErrorMessage(status: number, body: string): string {
   return `Action failed: ${body.trim() || `HTTP ${status}`}`;
 }
 

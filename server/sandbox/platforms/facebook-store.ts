@@ -53,7 +53,7 @@ export interface FbObject {
   video?: FbVideo;
 }
 
-export interface FbStore {
+interface FbStore {
   objects: Map<string, FbObject>;
   reels: Map<string, number[]>;
   pageTokens: Map<string, string>;
