@@ -2,8 +2,8 @@ import { type CreatePostInput, type PostDto, validationAction } from '../../shar
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { getPostForUser } from './get-post.js';
-import { queueTiming, queueZone } from './post-queue.js';
-import { parseInstant, timingFor } from './post-schedule.js';
+import { nextFreeTimeTiming, nextFreeTimeZone } from './next-free-time.js';
+import { parseInstant, timingFor } from './post-timing.js';
 import { insertPost, setPostMedia } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
 
@@ -19,13 +19,13 @@ export async function createPost(
 ): Promise<PostDto> {
   const action = validationAction(input.action);
   const prepared = await preparePost(deps, userId, input, action);
-  const timezone = input.action === 'queue' ? await queueZone(deps, userId) : null;
+  const timezone = input.action === 'queue' ? await nextFreeTimeZone(deps, userId) : null;
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
-    // The free slot is read and taken in the same transaction (see post-queue.ts).
+    // The free slot is read and taken in the same transaction (see next-free-time.ts).
     const timing =
       timezone !== null
-        ? await queueTiming(trx, { userId, accountId: prepared.account.id, timezone, now })
+        ? await nextFreeTimeTiming(trx, { userId, accountId: prepared.account.id, timezone, now })
         : timingFor(action, parseInstant(input.scheduledAt), now);
     await insertPost(trx, {
       id,

@@ -10,9 +10,9 @@ import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { deleteOrphanMedia } from '../media/delete-media.js';
 import { getPostForUser, getPostRowForUser } from './get-post.js';
+import { nextFreeTimeTiming, nextFreeTimeZone } from './next-free-time.js';
 import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from './post-dto.js';
-import { queueTiming, queueZone } from './post-queue.js';
-import { assertFuture, type PostTiming, parseInstant, timingFor } from './post-schedule.js';
+import { assertFuture, type PostTiming, parseInstant, timingFor } from './post-timing.js';
 import { saveUserTiming } from './post-transitions.js';
 import { setPostMedia, updatePostContent } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
@@ -66,7 +66,7 @@ export async function updatePost(
   );
 
   const scheduledAt = input.scheduledAt !== undefined ? parseInstant(input.scheduledAt) : row.scheduledAt;
-  const timezone = input.action === 'queue' ? await queueZone(deps, userId) : null;
+  const timezone = input.action === 'queue' ? await nextFreeTimeZone(deps, userId) : null;
   let timing: PostTiming | null = null;
   if (input.action && input.action !== 'queue') {
     timing = timingFor(input.action, scheduledAt, now);
@@ -80,7 +80,7 @@ export async function updatePost(
 
   const updated = await deps.db.transaction().execute(async (trx) => {
     // Re-queued: the account's next free slot other than the one this post holds now.
-    timing ??= await queueTiming(trx, {
+    timing ??= await nextFreeTimeTiming(trx, {
       userId,
       accountId: prepared.account.id,
       timezone: timezone ?? 'UTC',

@@ -4,17 +4,17 @@ import { AppError } from '../core/errors.js';
 import type { Db } from '../db/database.js';
 import { findSchedule, listTimes } from './schedule.repository.js';
 
-/** How far ahead "Add to queue" looks for a free slot. */
+/** How far ahead "Add to next free time" looks for a free slot. */
 const HORIZON_DAYS = 366;
 
 /**
- * "Add to queue": the account's next posting time after `now` that none of its scheduled posts
+ * "Add to next free time": the account's next posting time after `now` that none of its scheduled posts
  * holds, on the account's own schedule or else the default one. Slots are wall-clock times in
  * the user's zone turned into instants day by day, so a daylight-saving change never moves them.
  * Run it in the transaction that saves the post: transactions on the one SQLite connection run
  * one at a time, so two posts can never take the same slot.
  */
-export async function findNextFreeSlot(
+export async function findNextFreeTime(
   db: Db,
   input: { userId: string; accountId: string; timezone: string; now: number; excludePostId?: string },
 ): Promise<number> {
