@@ -3,13 +3,15 @@ import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { getPostForUser } from './get-post.js';
 import { nextFreeTimeTiming, nextFreeTimeZone } from './next-free-time.js';
+import { toPostDto } from './post-dto.js';
 import { parseInstant, timingFor } from './post-timing.js';
 import { insertPost, setPostMedia } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
 
 /**
- * Saves a draft, a scheduled post, a post to publish now (the client then calls /publish), or a
- * post added to the queue (its account's next free posting time).
+ * Saves a draft, a scheduled post, or a post added to its account's next free posting time. A
+ * post to publish now (Post Now) is published in the same call, through the engine as POST
+ * /api/posts/:id/publish does, and the answer is the post after that attempt.
  */
 export async function createPost(
   deps: AppDeps,
@@ -47,5 +49,6 @@ export async function createPost(
   });
   const post = await getPostForUser(deps, userId, id);
   deps.events.publish(userId, { type: 'post.inserted', post });
+  if (action === 'publish') return toPostDto(deps.db, await deps.engine.publishNow(userId, id));
   return post;
 }

@@ -23,6 +23,17 @@ export function createPostsRoutes() {
       describeRoute({
         tags,
         summary: 'Create a draft, a scheduled post, a post to publish now, or add it to the queue',
+        description:
+          "action 'publish' is Post Now in one request: the post is created and published at once " +
+          'through the engine, like POST /api/posts/{id}/publish, and the answer is the post after ' +
+          "that attempt (status 'posted', 'failed', or 'scheduled' with a retry time). Refused with " +
+          'subscription_required, like /publish, while the user has no access (the post stays saved).',
+        responses: {
+          201: {
+            description:
+              "{ post }: the saved post; with action 'publish', the post after its publishing attempt",
+          },
+        },
       }),
       validate('json', CreatePostInput),
       async (c) => {

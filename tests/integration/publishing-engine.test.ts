@@ -187,6 +187,20 @@ describe('the publishing engine', () => {
     expect(await publishedTexts()).toEqual(['Saved, then published']);
   });
 
+  it('publishes a post created with Post Now in the same request and answers the published post', async () => {
+    const res = await t.request('/api/posts', {
+      method: 'POST',
+      headers: { cookie: user.cookie },
+      json: { socialAccountId: xAccount, content: 'Out in one request', media: [], action: 'publish' },
+    });
+    expect(res.status).toBe(201);
+    const { post } = await res.json();
+    expect(post).toMatchObject({ content: 'Out in one request', status: 'posted', errorMessage: null });
+    expect(post.platformPostId).toBeTruthy();
+    expect((await postRow(post.id)).status).toBe('posted');
+    expect(await publishedTexts()).toEqual(['Out in one request']);
+  });
+
   it('publishes a post scheduled for tomorrow at once when Post Now is pressed', async () => {
     const post = await createPost('Tomorrow, but now', {
       action: 'schedule',
