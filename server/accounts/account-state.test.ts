@@ -1,11 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestUser, openTestDatabase } from '../../tests/support/test-database.js';
 import { createCipher } from '../core/crypto.js';
 import { newId } from '../core/ids.js';
-import { type Db, databaseFile, migrateToLatest, openDatabase } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import {
   type AccountStatus,
   flagNeedsReconnect,
@@ -16,7 +14,7 @@ import {
 
 const NOW = Date.now();
 const cipher = createCipher(crypto.randomBytes(32));
-let dir: string;
+let close: () => Promise<void>;
 let db: Db;
 let userId: string;
 
@@ -42,31 +40,11 @@ const WRITES: Record<string, { from: AccountStatus[]; run: (id: string) => Promi
 };
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-account-state-'));
-  db = openDatabase({ file: databaseFile(dir) });
-  await migrateToLatest(db);
-  userId = newId();
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email: 'alice@example.com',
-      passwordHash: null,
-      emailConfirmedAt: NOW,
-      googleSub: null,
-      timezone: 'UTC',
-      language: 'en',
-      timeFormat: null,
-      createdAt: NOW,
-      updatedAt: NOW,
-    })
-    .execute();
+  ({ db, close } = await openTestDatabase());
+  userId = await insertTestUser(db, NOW);
 });
 
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 async function insertAccount(status: AccountStatus): Promise<string> {
   const id = newId();

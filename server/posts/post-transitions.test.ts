@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestUser, openTestDatabase } from '../../tests/support/test-database.js';
 import { newId } from '../core/ids.js';
-import { type Db, databaseFile, migrateToLatest, openDatabase } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import { type PostStatus, TRANSITION_FROM } from './post-states.js';
 import * as transitions from './post-transitions.js';
@@ -98,32 +96,15 @@ function didApply(answer: unknown): boolean {
   return Boolean(answer);
 }
 
-let dir: string;
+let close: () => Promise<void>;
 let db: Db;
 let userId: string;
 let accountId: string;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-transitions-'));
-  db = openDatabase({ file: databaseFile(dir) });
-  await migrateToLatest(db);
-  userId = newId();
+  ({ db, close } = await openTestDatabase());
+  userId = await insertTestUser(db, NOW);
   accountId = newId();
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email: 'alice@example.com',
-      passwordHash: null,
-      emailConfirmedAt: NOW,
-      googleSub: null,
-      timezone: 'UTC',
-      language: 'en',
-      timeFormat: null,
-      createdAt: NOW,
-      updatedAt: NOW,
-    })
-    .execute();
   await db
     .insertInto('socialAccounts')
     .values({
@@ -150,10 +131,7 @@ beforeAll(async () => {
     .execute();
 });
 
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 /** A post in `status`, due an hour ago, held by OWNER with a lease that ran out, never attempted. */
 async function insertPost(status: PostStatus): Promise<ScheduledPostRow> {

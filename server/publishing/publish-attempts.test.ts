@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestUser, openTestDatabase } from '../../tests/support/test-database.js';
 import { newId } from '../core/ids.js';
-import { type Db, databaseFile, migrateToLatest, openDatabase } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { clearCommitSent, endAttempt, markCommitSent, startAttempt } from './publish-attempts.js';
 
 const NOW = Date.now();
-let dir: string;
+let close: () => Promise<void>;
 let db: Db;
 let postId: string;
 
@@ -19,26 +17,9 @@ const WRITES: Record<string, (attemptId: number) => Promise<boolean>> = {
 };
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-attempts-'));
-  db = openDatabase({ file: databaseFile(dir) });
-  await migrateToLatest(db);
-  const userId = newId();
+  ({ db, close } = await openTestDatabase());
+  const userId = await insertTestUser(db, NOW);
   postId = newId();
-  await db
-    .insertInto('users')
-    .values({
-      id: userId,
-      email: 'alice@example.com',
-      passwordHash: null,
-      emailConfirmedAt: NOW,
-      googleSub: null,
-      timezone: 'UTC',
-      language: 'en',
-      timeFormat: null,
-      createdAt: NOW,
-      updatedAt: NOW,
-    })
-    .execute();
   await db
     .insertInto('scheduledPosts')
     .values({
@@ -68,10 +49,7 @@ beforeAll(async () => {
     .execute();
 });
 
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 function readAttempt(id: number) {
   return db.selectFrom('publishAttempts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
