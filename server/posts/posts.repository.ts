@@ -3,7 +3,10 @@ import type { PostStatus } from '../../shared/posts/api.js';
 import type { Db } from '../db/database.js';
 import type { ScheduledPostRow, ScheduledPostsTable } from '../db/schema.js';
 
-/** scheduled_posts and post_media, every read scoped by owner unless it says otherwise. */
+/**
+ * scheduled_posts rows (creation, the user's content edits, deletion) and post_media, every read
+ * scoped by owner. A post's state (status, lease, progress) changes only in post-transitions.ts.
+ */
 
 export async function findPostForUser(
   db: Db,
