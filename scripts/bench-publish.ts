@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { LINKEDIN_VERSION } from '../server/publishing/platforms/linkedin.js';
+import { LINKEDIN_VERSION } from '../server/platforms/linkedin-api.js';
 import { type RunningSandbox, startSandbox } from '../server/sandbox/sandbox-server.js';
 import { control } from '../server/sandbox/sandbox-testing.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../tests/support/http-user.js';

@@ -7,9 +7,7 @@ import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
 import { subscriptionGate } from './billing/subscription-gate.js';
 import { createEventsRoutes } from './events/events.routes.js';
-import { createAppConfigRoutes } from './http/app-config.routes.js';
 import { bodyLimits } from './http/body-limits.js';
-import { createHealthRoutes } from './http/health.routes.js';
 import {
   apiNotFound,
   csrfProtection,
@@ -20,8 +18,10 @@ import {
 import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
+import { createAppConfigRoutes } from './instance/app-config.routes.js';
+import { createDevMailRoutes } from './instance/dev-mail.routes.js';
+import { createHealthRoutes } from './instance/health.routes.js';
 import { hasLocalOutbox } from './mail/mailer.js';
-import { createDevMailRoutes } from './mail/outbox.routes.js';
 import { createMediaRoutes } from './media/media.routes.js';
 import { createNotificationsRoutes } from './notifications/notifications.routes.js';
 import { createPushRoutes } from './notifications/push/push.routes.js';
@@ -33,7 +33,7 @@ import { createScheduleRoutes } from './schedule/schedule.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
 import { createSettingsRoutes } from './settings/settings.routes.js';
 
-export interface CreateAppOptions {
+interface CreateAppOptions {
   /** Serve the built web app (off in API-only tests). */
   serveWebapp?: boolean;
 }
@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', subscriptionGate);
 
   // Feature routes: one line per feature, each a Hono sub-app.
-  app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.scheduler.health() })]));
+  app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.engine.health() })]));
   app.route('/api/app-config', createAppConfigRoutes());
   app.route('/api/media', createMediaRoutes());
   app.route('/api/posts', createPostsRoutes());
@@ -80,5 +80,3 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (options.serveWebapp !== false) mountWebapp(app);
   return app;
 }
-
-export type AppType = ReturnType<typeof createApp>;

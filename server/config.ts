@@ -14,7 +14,7 @@ const optionalString = z
   .transform((value) => (value ? value : undefined));
 
 /** Every setting Postloom reads. `.env.example` documents each one. */
-export const ConfigSchema = z.object({
+const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   APP_URL: z

@@ -1,13 +1,15 @@
 import { createLucia } from './auth/lucia.js';
 import type { Config } from './config.js';
 import { createCipher, loadEncryptionKey } from './core/crypto.js';
+import { createEventBus } from './core/event-bus.js';
 import { createLogger, type Logger } from './core/logger.js';
 import type { Db } from './db/database.js';
-import { createEventBus } from './events/event-bus.js';
-import type { AppDeps } from './http/types.js';
+import { createEngine } from './engine/engine.js';
+import type { AppDeps, PublishingEngine } from './http/types.js';
 import { createMailer } from './mail/mailer.js';
 import { startNotificationDelivery } from './notifications/deliver-notification.js';
-import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
+import { releaseOnDisconnect } from './posts/post-transitions.js';
+import { replanQueueRuns } from './queues/replan-queue-runs.js';
 
 /** Builds the services once; tests call this with their own config and database. */
 export function createDeps({
@@ -21,7 +23,7 @@ export function createDeps({
 }): AppDeps {
   const cipher = createCipher(loadEncryptionKey(config.ENCRYPTION_KEY, config.dataDir));
   const events = createEventBus();
-  const deps: Omit<AppDeps, 'scheduler'> & { scheduler?: Scheduler } = {
+  const deps: Omit<AppDeps, 'engine'> & { engine?: PublishingEngine } = {
     config,
     db,
     logger,
@@ -29,9 +31,11 @@ export function createDeps({
     events,
     cipher,
     lucia: createLucia(db, config, events),
+    replanQueueRuns: (userId, now) => replanQueueRuns(db, userId, now),
+    releaseAccountPosts: releaseOnDisconnect,
   };
-  // The scheduler needs the other services; it is only started by server/main.ts.
-  deps.scheduler = createScheduler(deps as AppDeps);
+  // The engine needs the other services; it is only started by server/main.ts.
+  deps.engine = createEngine(deps as AppDeps);
   // E-mail and push for the notifications the user asked for (Settings > Notifications).
   startNotificationDelivery(deps as AppDeps);
   return deps as AppDeps;

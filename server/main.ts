@@ -6,9 +6,9 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
 import { createDeps } from './deps.js';
+import { startPruneJob } from './maintenance/prune.job.js';
 import { logUnhandledRejections } from './process-handlers.js';
 import { startQueueRunner } from './queues/queue-runner.js';
-import { startPruneJob } from './scheduler/prune.job.js';
 import { logStartupAdvice } from './startup-advice.js';
 
 /** Starts Postloom: migrate, serve the API and the web app, start background work. */
@@ -45,8 +45,8 @@ async function main(): Promise<void> {
   stops.push(startPruneJob(deps));
 
   if (config.SCHEDULER) {
-    await deps.scheduler.start();
-    stops.push(() => deps.scheduler.stop());
+    await deps.engine.start();
+    stops.push(() => deps.engine.stop());
   }
 
   // Queues create scheduled posts for the engine above; stopped first (stops run in reverse).

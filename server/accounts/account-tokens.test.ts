@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCipher } from '../core/crypto.js';
+import { tokenColumns } from './account-state.js';
 import {
   isExpiringSoon,
   isRefreshDue,
   LONG_LIVED_REFRESH_AGE_MS,
   REFRESH_MARGIN_MS,
 } from './account-tokens.js';
-import { tokenColumns } from './accounts.repository.js';
 
 const cipher = createCipher(crypto.randomBytes(32));
 const now = Date.UTC(2026, 10, 22, 12);

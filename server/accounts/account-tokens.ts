@@ -6,7 +6,13 @@ import { AppError } from '../core/errors.js';
 import type { SocialAccountRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
-import { getAccountRowById, parseMetadata, tokenColumns } from './accounts.repository.js';
+import {
+  flagNeedsReconnect,
+  markExpiryWarned,
+  recordRefreshError,
+  storeRefreshedTokens,
+} from './account-state.js';
+import { getAccountRowById, parseMetadata } from './accounts.repository.js';
 import { oauthContext } from './oauth-context.js';
 import { PLATFORM_OAUTH } from './platforms/all-platforms.js';
 import { PlatformAuthError } from './platforms/platform-oauth.js';
@@ -128,30 +134,14 @@ async function performRefresh(deps: TokenDeps, row: SocialAccountRow): Promise<S
       await markNeedsReconnect(deps, row, message);
       throw new AccountReconnectError(row.id);
     }
-    await deps.db
-      .updateTable('socialAccounts')
-      .set({ lastError: message, updatedAt: now })
-      .where('id', '=', row.id)
-      .execute();
+    await recordRefreshError(deps.db, { accountId: row.id, message, now });
     deps.logger.warn('token refresh failed, will retry', { accountId: row.id, platform, reason: message });
     throw new AppError(
       'platform_error',
       `Could not refresh the ${getPlatform(platform).displayName} token: ${message}`,
     );
   }
-  // One statement stores the new access token and, for X and TikTok, the rotated refresh token:
-  // the old refresh token is dead the moment the platform answered, so both land together.
-  await deps.db
-    .updateTable('socialAccounts')
-    .set({
-      ...tokenColumns(deps.cipher, tokens, now),
-      status: 'active',
-      lastError: null,
-      tokenRefreshedAt: now,
-      updatedAt: now,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await storeRefreshedTokens(deps.db, deps.cipher, { accountId: row.id, tokens, now });
   deps.logger.info('token refreshed', { accountId: row.id, platform });
   return (await getAccountRowById(deps.db, row.id)) as SocialAccountRow;
 }
@@ -162,13 +152,7 @@ export async function markNeedsReconnect(
   row: SocialAccountRow,
   reason: string,
 ): Promise<void> {
-  const result = await deps.db
-    .updateTable('socialAccounts')
-    .set({ status: 'needs_reconnect', lastError: reason, updatedAt: Date.now() })
-    .where('id', '=', row.id)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return;
+  if (!(await flagNeedsReconnect(deps.db, { accountId: row.id, reason, now: Date.now() }))) return;
   const name = getPlatform(row.platform as PlatformId).displayName;
   await createNotification(deps, {
     userId: row.userId,
@@ -190,11 +174,7 @@ export async function warnLinkedinExpiry(
   if (row.status !== 'active' || row.expiresAt - now > LINKEDIN_WARNING_MS) return false;
   const metadata = parseMetadata(row);
   if (metadata.expiryWarnedAt) return false;
-  await deps.db
-    .updateTable('socialAccounts')
-    .set({ metadata: JSON.stringify({ ...metadata, expiryWarnedAt: now }), updatedAt: now })
-    .where('id', '=', row.id)
-    .execute();
+  await markExpiryWarned(deps.db, { accountId: row.id, metadata, now });
   await createNotification(deps, {
     userId: row.userId,
     type: 'account',

@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { ConnectCallbackInput, FacebookPagesInput, PlatformParam } from '../../shared/accounts/account.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import { AppError } from '../core/errors.js';
-import { validate } from '../core/validate.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { chooseFacebookPages } from './choose-facebook-pages.js';
 import { completeConnect, startConnect } from './connect-account.js';
 import { disconnectAccount } from './disconnect-account.js';

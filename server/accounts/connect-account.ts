@@ -8,7 +8,8 @@ import { getPlatform } from '../../shared/platforms/registry.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
 import { platformMode } from '../platforms/platform-endpoints.js';
-import { listAccountRows, toAccountDto, upsertAccount } from './accounts.repository.js';
+import { upsertAccount } from './account-state.js';
+import { listAccountRows, toAccountDto } from './accounts.repository.js';
 import { createFacebookSelection } from './choose-facebook-pages.js';
 import { oauthContext, type SessionRef } from './oauth-context.js';
 import { consumeOauthState, createOauthState } from './oauth-state.js';
@@ -41,7 +42,7 @@ export async function startConnect(
 }
 
 /** The feedback message when the platform refuses or fails (spec 01 section 8). */
-export function failureMessage(platform: PlatformId, error: unknown): string {
+function failureMessage(platform: PlatformId, error: unknown): string {
   const detail = error instanceof PlatformAuthError ? error.message : 'unexpected error';
   if (platform === 'twitter') return CONNECT_MESSAGES.twitterFailed(detail);
   if (platform === 'facebook' || platform === 'instagram') return CONNECT_MESSAGES.metaFailed;

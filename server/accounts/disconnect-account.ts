@@ -4,6 +4,7 @@ import { AppError } from '../core/errors.js';
 import type { SocialAccountRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { platformMode } from '../platforms/platform-endpoints.js';
+import { deleteAccountRow } from './account-state.js';
 import { findAccountRow } from './accounts.repository.js';
 import { oauthContext } from './oauth-context.js';
 import { PLATFORM_OAUTH } from './platforms/all-platforms.js';
@@ -25,19 +26,13 @@ export async function disconnectAccount(
   try {
     await deps.db.transaction().execute(async (trx) => {
       // Before the delete: the posts' foreign key is ON DELETE SET NULL.
-      await trx
-        .updateTable('scheduledPosts')
-        .set({
-          status: 'failed',
-          errorMessage: CONNECT_MESSAGES.accountDisconnected,
-          leaseUntil: null,
-          updatedAt: now,
-        })
-        .where('socialAccountId', '=', row.id)
-        .where('userId', '=', userId)
-        .where('status', 'in', ['scheduled', 'publishing'])
-        .execute();
-      await trx.deleteFrom('socialAccounts').where('id', '=', row.id).where('userId', '=', userId).execute();
+      await deps.releaseAccountPosts(trx, {
+        userId,
+        accountId: row.id,
+        reason: CONNECT_MESSAGES.accountDisconnected,
+        now,
+      });
+      await deleteAccountRow(trx, userId, row.id);
     });
   } catch (error) {
     deps.logger.error('disconnect failed', { accountId, error });

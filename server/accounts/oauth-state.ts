@@ -8,7 +8,7 @@ import type { PlatformOAuth } from './platforms/platform-oauth.js';
 /** A connection must be finished within this time (the platforms' own codes live 30 s to 10 min). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
-export interface StartedState {
+interface StartedState {
   state: string;
   codeChallenge?: string;
 }
@@ -49,12 +49,12 @@ export async function createOauthState(
   };
 }
 
-export interface ConsumedState {
+interface ConsumedState {
   codeVerifier?: string;
 }
 
 /** The message for a state that does not belong to this session and flow. */
-export function stateRejection(platform: PlatformOAuth): string {
+function stateRejection(platform: PlatformOAuth): string {
   return platform.stateCheck === 'nonce'
     ? CONNECT_MESSAGES.invalidSessionState
     : CONNECT_MESSAGES.stateMismatch;

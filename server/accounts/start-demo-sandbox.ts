@@ -5,10 +5,16 @@ import { billingMode } from '../billing/billing-settings.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../core/logger.js';
 import { configuredCredentials } from '../platforms/platform-endpoints.js';
-import { type RunningSandbox, startSandbox } from '../sandbox/sandbox-server.js';
+
+/** What the product keeps of the running sandbox (server/sandbox/sandbox-server.ts answers more). */
+interface DemoSandbox {
+  url: string;
+  controlSecret: string;
+  close(): Promise<void>;
+}
 
 /** Demo mode needs the built-in sandbox when no SANDBOX_URL is set and a platform has no credentials. */
-export function needsDemoSandbox(config: Config): boolean {
+function needsDemoSandbox(config: Config): boolean {
   if (config.SANDBOX_URL || !config.DEMO_MODE) return false;
   // BILLING=lemonsqueezy without credentials: the sandbox stands in for Lemon Squeezy too.
   if (billingMode(config) === 'sandbox') return true;
@@ -19,9 +25,12 @@ export function needsDemoSandbox(config: Config): boolean {
  * Starts the sandbox on SANDBOX_PORT so a new user can try every platform without credentials.
  * A busy port is reported and the app keeps running (those platforms then fail to connect).
  */
-export async function startDemoSandbox(config: Config, logger: Logger): Promise<RunningSandbox | null> {
+export async function startDemoSandbox(config: Config, logger: Logger): Promise<DemoSandbox | null> {
   if (!needsDemoSandbox(config)) return null;
   try {
+    // The product's one way into the sandbox: loaded only when demo mode needs it (npm run lint
+    // forbids any other import between the two).
+    const { startSandbox } = await import('../sandbox/sandbox-server.js');
     const sandbox = await startSandbox({ port: config.SANDBOX_PORT, host: config.SANDBOX_HOST });
     // SANDBOX_PORT=0 (tests) takes a free port; platform URLs are built from the port it got.
     if (config.SANDBOX_PORT === 0) config.SANDBOX_PORT = Number(new URL(sandbox.url).port);
@@ -43,7 +52,7 @@ export function sandboxHandleFile(dataDir: string): string {
   return path.join(dataDir, 'sandbox-control.json');
 }
 
-function writeSandboxHandle(dataDir: string, sandbox: RunningSandbox): void {
+function writeSandboxHandle(dataDir: string, sandbox: DemoSandbox): void {
   const file = sandboxHandleFile(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.rmSync(file, { force: true });

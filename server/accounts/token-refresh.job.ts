@@ -11,9 +11,9 @@ import {
 import { deleteStaleOauthStates } from './oauth-state.js';
 
 /** The job runs every 5 minutes, so it refreshes what expires before its next run too. */
-export const JOB_INTERVAL_MS = 5 * 60_000;
+const JOB_INTERVAL_MS = 5 * 60_000;
 
-export interface TokenRefreshRun {
+interface TokenRefreshRun {
   refreshed: number;
   failed: number;
   warned: number;

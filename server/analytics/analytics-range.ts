@@ -13,7 +13,7 @@ import { getPreferences } from '../settings/preferences.service.js';
 
 const DAY = 86_400_000;
 
-export interface AnalyticsRange {
+interface AnalyticsRange {
   platforms: AnalyticsPlatform[];
   /** One account only; null: every account of the platforms. */
   accountId: string | null;

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { AnalyticsQuery } from '../../shared/analytics/api.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
-import { createLimiter } from '../core/rate-limit.js';
-import { validate } from '../core/validate.js';
+import { createLimiter } from '../http/rate-limit.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { collectAnalytics } from './collect-analytics.js';
 import { exportAnalyticsCsv } from './export-analytics.js';
 import { getAnalytics } from './get-analytics.js';

@@ -10,8 +10,8 @@ import {
 import { getAccountRowById, parseMetadata } from '../accounts/accounts.repository.js';
 import type { SocialAccountRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { createPlatformHttp } from '../publishing/platform-http.js';
-import { PublishError } from '../publishing/publish-error.js';
+import { PlatformError } from '../platforms/platform-error.js';
+import { createPlatformHttp } from '../platforms/platform-http.js';
 import { METRIC_READERS, type ReaderContext } from './metric-readers.js';
 import { upsertAccountMetrics, upsertPostMetrics } from './post-metrics.repository.js';
 import { canReadAnalytics } from './readable-accounts.js';
@@ -41,9 +41,9 @@ export function nextReadAt(postedAt: number, now: number): number | null {
   return now + 3 * DAY;
 }
 
-export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-export interface CollectResult {
+interface CollectResult {
   accounts: number;
   posts: number;
   failed: Array<{ accountId: string; platform: string; message: string }>;
@@ -176,12 +176,12 @@ async function withAccess<T>(
   try {
     return await read(token);
   } catch (error) {
-    if (!(error instanceof PublishError && error.kind === 'auth')) throw error;
+    if (!(error instanceof PlatformError && error.kind === 'auth')) throw error;
     const fresh = await refreshAccountToken(deps, account.id);
     try {
       return await read(deps.cipher.decrypt(fresh.accessToken));
     } catch (second) {
-      if (second instanceof PublishError && second.kind === 'auth') {
+      if (second instanceof PlatformError && second.kind === 'auth') {
         const row = (await getAccountRowById(deps.db, account.id)) ?? account;
         await markNeedsReconnect(deps, row, second.message);
         throw new AccountReconnectError(account.id);
@@ -198,7 +198,7 @@ async function withRetries<T>(read: () => Promise<T>): Promise<T> {
       return await read();
     } catch (error) {
       const retryable =
-        error instanceof PublishError && (error.kind === 'retryable' || error.kind === 'unknown');
+        error instanceof PlatformError && (error.kind === 'retryable' || error.kind === 'unknown');
       if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
       const wait = error.retryAfterMs ?? 1000 * 2 ** (attempt - 1);
       await sleep(Math.min(MAX_WAIT_MS, wait));

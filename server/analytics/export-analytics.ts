@@ -4,7 +4,7 @@ import type { AppDeps } from '../http/types.js';
 import { resolveRange } from './analytics-range.js';
 import { getAnalytics } from './get-analytics.js';
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'Type',
   'Date',
   'Platform',

@@ -1,11 +1,11 @@
 import type { AnalyticsPlatform } from '../../shared/analytics/api.js';
 import { truncateText } from '../../shared/text/truncate.js';
-import type { PlatformHttp } from '../publishing/platform-http.js';
-import { LINKEDIN_VERSION } from '../publishing/platforms/linkedin.js';
-import { graphJson } from '../publishing/platforms/meta-graph-client.js';
+import { LINKEDIN_VERSION } from '../platforms/linkedin-api.js';
+import { graphJson } from '../platforms/meta-graph.js';
+import type { PlatformHttp } from '../platforms/platform-http.js';
 
 /** What one read of a post gives, whatever the platform calls it. */
-export interface PostCounts {
+interface PostCounts {
   likes: number;
   comments: number;
   shares: number;
@@ -19,7 +19,7 @@ export interface ReaderContext {
   accountId: string;
 }
 
-export interface MetricReader {
+interface MetricReader {
   /** The account's follower count now, or null when the platform does not tell. */
   followers(ctx: ReaderContext): Promise<number | null>;
   /** Counts of the given published posts (by the platform's post id); missing ids are left out. */

@@ -42,7 +42,7 @@ export async function upsertPostMetrics(db: Db, rows: PostMetricsTable[]): Promi
   }
 }
 
-export interface EngagementSample {
+interface EngagementSample {
   socialAccountId: string | null;
   platform: string;
   postedAt: number;

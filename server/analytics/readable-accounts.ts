@@ -9,7 +9,7 @@ import type { Db } from '../db/database.js';
  * (learn.microsoft.com, "Network Update Social Actions", Permissions; platform-apis.md 4).
  * Postloom asks for it only with LINKEDIN_MEMBER_ANALYTICS=on.
  */
-export const LINKEDIN_ANALYTICS_SCOPE = 'r_member_social';
+const LINKEDIN_ANALYTICS_SCOPE = 'r_member_social';
 
 /** Whether the collector can read this account's numbers with the permissions it was granted. */
 export function canReadAnalytics(account: { platform: string; scopes: string | null }): boolean {

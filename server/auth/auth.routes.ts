@@ -1,7 +1,6 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { describeRoute } from 'hono-openapi';
-import { z } from 'zod';
 import {
   ConfirmEmailInput,
   ConfirmPreviewQuery,
@@ -17,14 +16,20 @@ import {
   UpdatePasswordInput,
 } from '../../shared/auth/schemas.js';
 import { GENERIC_MESSAGES } from '../../shared/http/errors.js';
-import { ACCOUNT_SECURITY_MESSAGES } from '../../shared/settings/account-security.js';
-import { clientAddress } from '../core/client-address.js';
 import { AppError } from '../core/errors.js';
-import { sha256Hex } from '../core/ids.js';
-import { createLimiter, rateLimit } from '../core/rate-limit.js';
-import { validate } from '../core/validate.js';
+import { clientAddress } from '../http/client-address.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
-import { findUserById } from './auth.repository.js';
+import { validate } from '../http/validate.js';
+import {
+  authRateLimit,
+  clearGoogleStateCookie,
+  currentSessionId,
+  emailRateLimit,
+  GOOGLE_STATE_COOKIE,
+  GoogleStartQuery,
+  reauthStarter,
+} from './auth-route-helpers.js';
 import { CONFIRM_TOKEN_INVALID, confirmEmail } from './confirm-email.js';
 import { createApiToken } from './create-api-token.js';
 import { createExtensionToken } from './create-extension-token.js';
@@ -34,14 +39,14 @@ import { GOOGLE_NOT_CONFIGURED, isGoogleConfigured } from './google-oidc.js';
 import { login } from './login.js';
 import { requestPasswordReset } from './request-password-reset.js';
 import { resendConfirmation } from './resend-confirmation.js';
-import { clearSessionCookie, currentUser, requireAuth, setSessionCookie } from './session.middleware.js';
+import { clearSessionCookie, setSessionCookie } from './session.middleware.js';
 import { signup } from './signup.js';
 import { OAUTH_STATE_TTL_MS, startGoogleSignIn } from './start-google-sign-in.js';
 import { toSessionUser } from './to-session-user.js';
 import { RESET_TOKEN_INVALID, updatePassword } from './update-password.js';
 
 const tags = ['auth'];
-const GOOGLE_STATE_COOKIE = 'postloom_google_state';
+
 const ok = { ok: true } as const;
 
 /** `/api/auth/*`: sign-up, sign-in, sessions, e-mail confirmation, password reset, Google. */
@@ -253,64 +258,4 @@ export function createAuthRoutes() {
         }
       },
     );
-}
-
-const GoogleStartQuery = z.object({
-  remember: z.enum(['true', 'false']).optional(),
-  /** Confirm the signed-in user again (account deletion without a password). */
-  reauth: z.enum(['true', 'false']).optional(),
-});
-
-/** The SHA-256 id of the request's session, or null. */
-function currentSessionId(c: Context<AppEnv>): string | null {
-  return c.var.session ? sha256Hex(c.var.session.id) : null;
-}
-
-/** Who starts "Confirm with Google": a web app session of a user linked to Google. */
-async function reauthStarter(c: Context<AppEnv>) {
-  const { session, user } = c.var;
-  if (!session || !user) throw new AppError('not_authenticated', 'Not authenticated');
-  if (session.kind !== 'cookie') throw new AppError('forbidden', GENERIC_MESSAGES.forbidden);
-  const linked = await findUserById(c.var.deps.db, user.id);
-  if (!linked?.googleSub) throw new AppError('forbidden', ACCOUNT_SECURITY_MESSAGES.googleWrongAccount);
-  return { userId: user.id, sessionId: sha256Hex(session.id), email: user.email };
-}
-
-function clearGoogleStateCookie(c: Parameters<typeof setSessionCookie>[0]) {
-  setCookie(c, GOOGLE_STATE_COOKIE, '', {
-    path: '/api/auth/google',
-    maxAge: 0,
-    httpOnly: true,
-    sameSite: 'Lax',
-  });
-}
-
-/**
- * Per client network (IPv4 address or IPv6 /64), RATE_LIMIT_AUTH_PER_MINUTE requests a minute. GET /session is polled
- * by the web app, so it spends its own bucket and never eats sign-in attempts.
- */
-function authRateLimit(): MiddlewareHandler<AppEnv> {
-  let limits: { actions: ReturnType<typeof rateLimit>; session: ReturnType<typeof rateLimit> } | undefined;
-  return async (c, next) => {
-    const perMinute = c.var.deps.config.RATE_LIMIT_AUTH_PER_MINUTE;
-    limits ??= {
-      actions: rateLimit({ name: 'auth', perMinute }),
-      session: rateLimit({ name: 'auth-session', perMinute }),
-    };
-    const limit = c.req.method === 'GET' && c.req.path.endsWith('/session') ? limits.session : limits.actions;
-    return limit(c, next);
-  };
-}
-
-/**
- * Per e-mail address, whatever the client's address: RATE_LIMIT_EMAIL_PER_HOUR sign-ups,
- * confirmation and reset mails an hour, so nobody can flood one inbox from many machines.
- */
-function emailRateLimit() {
-  let limit: ReturnType<typeof createLimiter> | undefined;
-  return (c: Context<AppEnv>, email: string) => {
-    const perHour = c.var.deps.config.RATE_LIMIT_EMAIL_PER_HOUR;
-    limit ??= createLimiter({ name: 'auth-email', perMinute: perHour / 60, windowMinutes: 60 });
-    limit(c, email.trim().toLowerCase());
-  };
 }

@@ -5,7 +5,7 @@ import { createSession } from './create-session.js';
 import { verifyCredentials } from './verify-credentials.js';
 
 /** Browsers send their extensions' pages' requests with the extension's own origin. */
-export function isBrowserExtensionOrigin(origin: string | undefined): boolean {
+function isBrowserExtensionOrigin(origin: string | undefined): boolean {
   return /^(chrome|moz|safari-web)-extension:\/\/[\w-]+$/.test(origin ?? '');
 }
 

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { newId, randomToken, sha256Hex } from '../core/ids.js';
 import type { Db } from '../db/database.js';
 
-export type EmailTokenPurpose = 'confirm' | 'reset';
+type EmailTokenPurpose = 'confirm' | 'reset';
 
-export const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60_000;
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+const CONFIRM_TOKEN_TTL_MS = 24 * 60 * 60_000;
+const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 /**
  * Issues a single-use link token (and, for confirmation, an 8-digit code). Earlier unused

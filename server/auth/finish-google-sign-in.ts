@@ -19,7 +19,7 @@ import {
   httpOptions,
 } from './google-oidc.js';
 
-export const GOOGLE_FAILED = 'Authentication failed. Please try again.';
+const GOOGLE_FAILED = 'Authentication failed. Please try again.';
 
 function failed(): AppError {
   return new AppError('oauth_error', GOOGLE_FAILED, { status: 401 });
@@ -100,7 +100,7 @@ export async function finishGoogleSignIn(
 }
 
 /** A new session (sign-in), or the current one confirmed ("Confirm with Google"). */
-export type GoogleResult =
+type GoogleResult =
   | ({ kind: 'session' } & Awaited<ReturnType<typeof createSession>>)
   | { kind: 'reauthenticated' };
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 
-export const LOCKOUT_FAILURES = 5;
+const LOCKOUT_FAILURES = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const LOCKOUT_DURATION_MS = 15 * 60_000;
 

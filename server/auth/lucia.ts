@@ -1,12 +1,12 @@
 import { Lucia, TimeSpan } from 'lucia';
 import type { Config } from '../config.js';
+import type { EventBus } from '../core/event-bus.js';
 import type { Db } from '../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
 import { createSessionAdapter } from './session-adapter.js';
 
 export const SESSION_COOKIE_NAME = 'postloom_session';
 /** Remember me: 30 days, extended by Lucia when used. */
-export const REMEMBERED_SESSION_DAYS = 30;
+const REMEMBERED_SESSION_DAYS = 30;
 /** Without remember me the server ends the session after this long without activity. */
 export const IDLE_SESSION_MINUTES = 30;
 

@@ -2,7 +2,7 @@ import { describeUserAgent } from '../../shared/settings/sessions.js';
 import type { AppDeps } from '../http/types.js';
 import { type SecurityEvent, securityNoticeMessage } from '../mail/templates/security-notice.js';
 
-export interface SecurityNoticeRequest {
+interface SecurityNoticeRequest {
   user: { email: string; timezone: string };
   event: SecurityEvent;
   ipAddress: string | null;

@@ -1,7 +1,7 @@
 import type { Adapter, DatabaseSession, DatabaseUser } from 'lucia';
+import type { EventBus } from '../core/event-bus.js';
 import { sha256Hex } from '../core/ids.js';
 import type { Db } from '../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
 
 /**
  * Lucia v3 adapter over Kysely. The session id Lucia hands out is the bearer secret, so

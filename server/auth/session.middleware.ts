@@ -1,9 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { AUTH_MESSAGES } from '../../shared/http/errors.js';
-import { clientAddress } from '../core/client-address.js';
-import { AppError } from '../core/errors.js';
 import { sha256Hex } from '../core/ids.js';
+import { clientAddress } from '../http/client-address.js';
 import type { AppEnv, AuthSession } from '../http/types.js';
 import { IDLE_SESSION_MINUTES, SESSION_COOKIE_NAME } from './lucia.js';
 
@@ -59,19 +57,6 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', { ...user, id: user.id });
   return next();
 };
-
-/** Answers 401 `not_authenticated` unless a valid session came with the request. */
-export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user || !c.var.session) throw new AppError('not_authenticated', 'Not authenticated');
-  return next();
-};
-
-/** The signed-in user, for handlers behind `requireAuth`. */
-export function currentUser(c: Context<AppEnv>) {
-  const user = c.var.user;
-  if (!user) throw new AppError('session_expired', AUTH_MESSAGES.session_expired);
-  return user;
-}
 
 /**
  * HttpOnly, SameSite=Lax, Secure on https. Remember me: a 30-day cookie; otherwise a

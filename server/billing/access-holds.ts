@@ -30,6 +30,6 @@ export async function holdForLackOfAccess(
 }
 
 /** Access is back: the next lapse is told again. */
-export async function releaseAccessHold(db: Db, userId: string): Promise<void> {
+async function _releaseAccessHold(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('accessHolds').where('userId', '=', userId).execute();
 }

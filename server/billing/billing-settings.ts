@@ -1,17 +1,13 @@
 import crypto from 'node:crypto';
+import { LEMONSQUEEZY_DEMO, toSandboxUrl } from '../../shared/platforms/sandbox-contract.js';
 import type { Config } from '../config.js';
 import { loadEncryptionKey } from '../core/crypto.js';
-import { sandboxBaseUrl, toSandboxUrl } from '../platforms/platform-endpoints.js';
+import { sandboxBaseUrl } from '../platforms/platform-endpoints.js';
 
 /** off: no gate at all. real: Lemon Squeezy itself. sandbox: the built-in sandbox speaks its API. */
-export type BillingMode = 'off' | 'real' | 'sandbox';
+type BillingMode = 'off' | 'real' | 'sandbox';
 
 export const LEMONSQUEEZY_API = 'https://api.lemonsqueezy.com';
-
-/** The demo store and plan the sandbox serves when no credentials are configured. */
-export const DEMO_STORE_ID = '1';
-export const DEMO_VARIANT_ID = '1';
-const DEMO_API_KEY = 'postloom-demo-lemonsqueezy';
 
 export interface LemonSqueezySettings {
   mode: 'real' | 'sandbox';
@@ -70,9 +66,10 @@ export function lemonSqueezySettings(config: Config): LemonSqueezySettings | nul
   }
   return {
     mode,
-    apiKey: DEMO_API_KEY,
-    storeId: DEMO_STORE_ID,
-    variantId: DEMO_VARIANT_ID,
+    // The demo store and plan the sandbox serves when no credentials are configured.
+    apiKey: LEMONSQUEEZY_DEMO.apiKey,
+    storeId: LEMONSQUEEZY_DEMO.storeId,
+    variantId: LEMONSQUEEZY_DEMO.variantId,
     webhookSecret: demoWebhookSecret(config),
     testMode: true,
   };

@@ -113,7 +113,7 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
 }
 
 /** Lemon Squeezy retries a delivery for days, not months: 90 days of applied deliveries are kept. */
-export const WEBHOOK_EVENTS_KEEP_MS = 90 * 24 * 60 * 60_000;
+const WEBHOOK_EVENTS_KEEP_MS = 90 * 24 * 60 * 60_000;
 
 export async function pruneWebhookEvents(db: Db, now = Date.now()): Promise<number> {
   const result = await db

@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute } from 'hono-openapi';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import { AppError } from '../core/errors.js';
-import { createTokenBucket } from '../core/rate-limit.js';
+import { createTokenBucket } from '../http/rate-limit.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { cancelSubscription, resumeSubscription } from './cancel-subscription.js';
 import { createCheckout } from './create-checkout.js';

@@ -8,13 +8,12 @@ import {
   type SubscriptionFacts,
   type SubscriptionStatus,
 } from '../../shared/billing/billing.js';
-import type { Db } from '../db/database.js';
 import type { SubscriptionRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { listUserSubscriptions } from './billing.repository.js';
 import { isBillingOn } from './billing-settings.js';
 
-export interface UserAccess {
+interface UserAccess {
   access: Access;
   /** The subscription the user sees and may cancel: one that grants access, else the newest. */
   current: SubscriptionRow | null;
@@ -57,11 +56,7 @@ export async function getBillingStatus(
   };
 }
 
-export async function getCurrentSubscription(db: Db, user: { id: string; createdAt: number }) {
-  return accessFromRows(await listUserSubscriptions(db, user.id), user.createdAt, Date.now()).current;
-}
-
-export function toFacts(row: SubscriptionRow): SubscriptionFacts {
+function toFacts(row: SubscriptionRow): SubscriptionFacts {
   return {
     status: row.status,
     createdAt: row.createdAt,

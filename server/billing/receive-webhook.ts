@@ -18,7 +18,7 @@ import { LsSubscription, LsSubscriptionInvoice, LsWebhookPayload } from './lemon
 import { toSubscriptionFields } from './subscription-mapping.js';
 import { isValidSignature, webhookEventId } from './webhook-signature.js';
 
-export type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unknown_user' | 'unreadable';
+type WebhookOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unknown_user' | 'unreadable';
 
 const HANDLED: readonly string[] = WEBHOOK_EVENTS;
 

@@ -60,7 +60,3 @@ export class AppError extends Error {
 export function notFound(message = 'Not found'): AppError {
   return new AppError('not_found', message);
 }
-
-export function validationError(field: string, message: string): AppError {
-  return new AppError('validation_error', message, { field });
-}

@@ -17,7 +17,7 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** The SQLite file (or ':memory:'), used when no PostgreSQL `url` is given. */
   file?: string;
   /** A postgres:// or postgresql:// URL (DATABASE_URL): PostgreSQL instead of the SQLite file. */

@@ -7,7 +7,7 @@ const NUMERIC = 1700;
 const INT8_ARRAY = 1016;
 const NUMERIC_ARRAY = 1231;
 
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 /** How long opening a connection may take before the start fails with "timed out". */
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -49,7 +49,7 @@ export function connectionStringWithLibpqSsl(url: string): string {
   return parsed.toString();
 }
 
-export interface PostgresOptions {
+interface PostgresOptions {
   url: string;
   poolSize?: number;
   /** How long opening a connection may take (default 10 s). */

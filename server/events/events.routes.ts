@@ -2,16 +2,16 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { describeRoute } from 'hono-openapi';
 import { IDLE_SESSION_MINUTES } from '../auth/lucia.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import type { UserEvent } from '../core/event-bus.js';
 import { sha256Hex } from '../core/ids.js';
 import type { Db } from '../db/database.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
-import type { UserEvent } from './event-bus.js';
 
 /** Proxies close idle connections; a comment line every 20 s keeps the stream open. */
-export const HEARTBEAT_MS = 20_000;
+const HEARTBEAT_MS = 20_000;
 /** A stream re-checks its session this often, besides closing at once on a revocation event. */
-export const SESSION_CHECK_MS = 60_000;
+const SESSION_CHECK_MS = 60_000;
 
 /**
  * `GET /api/events`: the signed-in user's live updates as Server-Sent Events

@@ -6,7 +6,7 @@ const KB = 1024;
 const MB = 1024 * KB;
 
 /** Bodies of JSON routes: large enough for their content, small enough that nobody fills memory. */
-export const DEFAULT_BODY_LIMIT = 64 * KB;
+const DEFAULT_BODY_LIMIT = 64 * KB;
 const LIMITS: Array<{ prefix: string; maxSize: number }> = [
   // A post carries up to 63,206 characters of Facebook text or a long thread.
   { prefix: '/api/posts', maxSize: 1 * MB },

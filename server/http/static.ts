@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './types.js';
 
-export const WEBAPP_DIST = path.resolve('dist/webapp');
+const WEBAPP_DIST = path.resolve('dist/webapp');
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other path that is

@@ -1,11 +1,11 @@
 import type { Lucia } from 'lucia';
 import type { Config } from '../config.js';
 import type { Cipher } from '../core/crypto.js';
+import type { EventBus } from '../core/event-bus.js';
 import type { Logger } from '../core/logger.js';
 import type { Db } from '../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { ScheduledPostRow } from '../db/schema.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { Scheduler } from '../scheduler/scheduler.js';
 
 /** Everything a service needs, built once by `createDeps` and passed down explicitly. */
 export interface AppDeps {
@@ -17,7 +17,41 @@ export interface AppDeps {
   cipher: Cipher;
   lucia: Lucia;
   /** The publishing engine (started by server/main.ts when SCHEDULER is on). */
-  scheduler: Scheduler;
+  engine: PublishingEngine;
+  /**
+   * Queues that run at wall-clock times follow the user's time zone and posting times: the
+   * features that change those call this (createDeps points it at queues/replan-queue-runs.ts),
+   * so they do not import queues, which read them.
+   */
+  replanQueueRuns(userId: string, now?: number): Promise<void>;
+  /**
+   * Fails the pending posts of an account being disconnected, in the transaction `trx` that deletes
+   * it (createDeps points it at posts/post-transitions.ts releaseOnDisconnect): accounts do not
+   * import posts, which read accounts. Answers how many posts it released.
+   */
+  releaseAccountPosts(
+    trx: Db,
+    input: { userId: string; accountId: string; reason: string; now: number },
+  ): Promise<number>;
+}
+
+/**
+ * What the routes and services ask of the publishing engine (server/engine/engine.ts), so they
+ * depend on this small interface rather than on the engine and everything it imports.
+ */
+export interface PublishingEngine {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Look for due work now (after a post is scheduled, for instance). */
+  wake(): void;
+  /** Post Now: the same path as a scheduled post, at once; resolves with the post's final row. */
+  publishNow(userId: string, postId: string): Promise<ScheduledPostRow>;
+  /**
+   * The user's account is gone: posts of theirs claimed ahead of their due moment are dropped
+   * before anything is sent (their rows were deleted, so nothing claims them again).
+   */
+  forgetUser(userId: string): void;
+  health(): Promise<{ lastTick: string | null; overdue: number; inFlight: number }>;
 }
 
 export interface AuthUser {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 
 /** The local outbox keeps a week of mail: its links expire long before. */
-export const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60_000;
+const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60_000;
 
 export async function pruneOutbox(db: Db, now = Date.now()): Promise<number> {
   const result = await db

@@ -47,7 +47,7 @@ export async function deleteOrphanMedia(
  * made for Instagram, are kept a day (a composer left open overnight still finds its files), then
  * removed with their rows. There is no media library: nothing else can use such a file.
  */
-export const UNUSED_MEDIA_KEEP_MS = 24 * 60 * 60_000;
+const UNUSED_MEDIA_KEEP_MS = 24 * 60 * 60_000;
 const PRUNE_BATCH = 500;
 
 export async function pruneUnusedMedia(

@@ -23,7 +23,7 @@ const ANY_ACCEPTED = new Set(
   ).filter((mime) => !mime.endsWith('/*')),
 );
 
-export function unsupportedFileMessage(name: string): string {
+function unsupportedFileMessage(name: string): string {
   return `File "${name}" is not a supported format.`;
 }
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../http/types.js';
 const MB = 1024 * 1024;
 
 /** Bytes of media the user keeps in DATA_DIR (uploads and files fetched from addresses). */
-export async function usedMediaBytes(db: Db, userId: string): Promise<number> {
+async function usedMediaBytes(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('media')
     .select((eb) => eb.fn.sum<number | null>('sizeBytes').as('used'))
@@ -14,7 +14,7 @@ export async function usedMediaBytes(db: Db, userId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-export function quotaBytes(deps: Pick<AppDeps, 'config'>): number {
+function quotaBytes(deps: Pick<AppDeps, 'config'>): number {
   return deps.config.MEDIA_QUOTA_MB * MB;
 }
 

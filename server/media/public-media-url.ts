@@ -39,7 +39,7 @@ export function createPublicMediaUrl(
   return `${deps.config.APP_URL}/api/media/public/${encodeURIComponent(mediaId)}?${query}`;
 }
 
-export type PublicUrlCheck = 'valid' | 'expired' | 'invalid';
+type PublicUrlCheck = 'valid' | 'expired' | 'invalid';
 
 export function checkPublicMediaSignature(
   deps: AppDeps,

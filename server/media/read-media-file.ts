@@ -5,7 +5,7 @@ import type { AppDeps } from '../http/types.js';
 import { findMediaForUser } from './media.repository.js';
 import { absoluteStoragePath } from './media-storage.js';
 
-export interface MediaFile {
+interface MediaFile {
   media: MediaRow;
   /** Absolute path, for adapters that stream or upload in chunks. */
   path: string;

@@ -7,7 +7,7 @@ import { absoluteStoragePath } from './media-storage.js';
 type ByteRange = { start: number; end: number };
 
 /** Parses one `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null for none, 'invalid' when unsatisfiable. */
-export function parseRange(header: string | undefined, size: number): ByteRange | null | 'invalid' {
+function parseRange(header: string | undefined, size: number): ByteRange | null | 'invalid' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges or another unit: answer the whole file, as RFC 9110 allows.

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 
-export interface SniffedType {
+interface SniffedType {
   mimeType: string;
   ext: string;
 }

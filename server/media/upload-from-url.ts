@@ -34,7 +34,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const HEADERS_TIMEOUT_MS = 10_000;
 const BODY_TIMEOUT_MS = 60_000;
 
-export const FROM_URL_MESSAGES = {
+const FROM_URL_MESSAGES = {
   invalidUrl: 'Please enter a valid address.',
   protocol: 'Only http and https addresses can be fetched.',
   privateAddress: 'This address points to a private or local network and cannot be fetched.',

@@ -2,7 +2,7 @@ import { newId } from '../core/ids.js';
 import type { NotificationsTable } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 
-export interface CreateNotificationInput {
+interface CreateNotificationInput {
   userId: string;
   type: NotificationsTable['type'];
   title: string;

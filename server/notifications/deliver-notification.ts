@@ -1,9 +1,9 @@
 import type { NotificationCategory } from '../../shared/settings/notification-preferences.js';
+import type { UserEvent } from '../core/event-bus.js';
 import type { NotificationsTable } from '../db/schema.js';
-import type { UserEvent } from '../events/event-bus.js';
 import type { AppDeps } from '../http/types.js';
 import { notificationMessage } from '../mail/templates/notification.js';
-import { getNotificationPreferences } from '../settings/notification-preferences.service.js';
+import { getNotificationPreferences } from './notification-preferences.js';
 import { sendPushToUser } from './push/send-push.js';
 
 interface InsertedNotification {
@@ -15,9 +15,7 @@ interface InsertedNotification {
 }
 
 /** Which settings category a notification belongs to; in-app only when none. */
-export function categoryOf(
-  notification: Pick<InsertedNotification, 'type' | 'data'>,
-): NotificationCategory | null {
+function categoryOf(notification: Pick<InsertedNotification, 'type' | 'data'>): NotificationCategory | null {
   const declared = notification.data?.category;
   if (
     declared === 'posts' ||
@@ -44,7 +42,7 @@ function pathFor(notification: InsertedNotification): string {
  * category. Best effort: a failure is logged, the in-app notification (and the extension's
  * badge, which reads it) is there regardless.
  */
-export async function deliverNotification(
+async function deliverNotification(
   deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer'>,
   userId: string,
   notification: InsertedNotification,

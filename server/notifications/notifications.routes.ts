@@ -6,10 +6,10 @@ import {
   NOTIFICATIONS_LIMIT,
   type NotificationDto,
 } from '../../shared/notifications/api.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
 import { AppError } from '../core/errors.js';
-import { validate } from '../core/validate.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { toNotificationDto } from './create-notification.js';
 import {
   countUnread,

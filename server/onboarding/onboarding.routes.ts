@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { dismissOnboarding } from './dismiss-onboarding.js';
 import { getOnboarding } from './get-onboarding.js';

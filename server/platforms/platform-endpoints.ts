@@ -1,9 +1,10 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
+import { demoClientCredentials, toSandboxUrl } from '../../shared/platforms/sandbox-contract.js';
 import type { Config } from '../config.js';
 import { isLoopbackHostname } from '../core/addresses.js';
 
 /** How this server reaches a platform: its real hosts, the sandbox, or not at all. */
-export type PlatformMode = 'real' | 'sandbox' | 'unavailable';
+type PlatformMode = 'real' | 'sandbox' | 'unavailable';
 
 export const ENV_PREFIX: Record<PlatformId, string> = {
   twitter: 'X',
@@ -14,7 +15,7 @@ export const ENV_PREFIX: Record<PlatformId, string> = {
   threads: 'THREADS',
 };
 
-export interface PlatformCredentials {
+interface PlatformCredentials {
   clientId: string;
   clientSecret: string;
 }
@@ -56,7 +57,7 @@ export function platformCredentials(config: Config, platform: PlatformId): Platf
   const configured = configuredCredentials(config, platform);
   if (configured) return configured;
   if (platformMode(config, platform) === 'sandbox') {
-    return { clientId: `postloom-demo-${platform}`, clientSecret: `postloom-demo-${platform}-secret` };
+    return demoClientCredentials(platform);
   }
   return null;
 }
@@ -68,17 +69,4 @@ export function platformCredentials(config: Config, platform: PlatformId): Platf
 export function platformUrl(config: Config, platform: PlatformId, url: string): string {
   if (platformMode(config, platform) !== 'sandbox') return url;
   return toSandboxUrl(sandboxBaseUrl(config), url);
-}
-
-/**
- * The longest the sandbox takes to list a new post (its `listDelayMs` is capped at this). The
- * publishing engine relies on it in sandbox mode, where the real platforms' much longer
- * bounds would only slow tests and demos down.
- */
-export const SANDBOX_MAX_LIST_DELAY_MS = 5000;
-
-export function toSandboxUrl(sandboxBase: string, url: string): string {
-  const parsed = new URL(url);
-  if (`${parsed.protocol}//${parsed.host}` === new URL(sandboxBase).origin) return url;
-  return `${sandboxBase}/${parsed.host}${parsed.pathname}${parsed.search}${parsed.hash}`;
 }

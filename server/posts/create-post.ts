@@ -2,14 +2,16 @@ import { type CreatePostInput, type PostDto, validationAction } from '../../shar
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { getPostForUser } from './get-post.js';
-import { queueTiming, queueZone } from './post-queue.js';
-import { parseInstant, timingFor } from './post-schedule.js';
+import { nextFreeTimeTiming, nextFreeTimeZone } from './next-free-time.js';
+import { toPostDto } from './post-dto.js';
+import { parseInstant, timingFor } from './post-timing.js';
 import { insertPost, setPostMedia } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
 
 /**
- * Saves a draft, a scheduled post, a post to publish now (the client then calls /publish), or a
- * post added to the queue (its account's next free posting time).
+ * Saves a draft, a scheduled post, or a post added to its account's next free posting time. A
+ * post to publish now (Post Now) is published in the same call, through the engine as POST
+ * /api/posts/:id/publish does, and the answer is the post after that attempt.
  */
 export async function createPost(
   deps: AppDeps,
@@ -19,13 +21,13 @@ export async function createPost(
 ): Promise<PostDto> {
   const action = validationAction(input.action);
   const prepared = await preparePost(deps, userId, input, action);
-  const timezone = input.action === 'queue' ? await queueZone(deps, userId) : null;
+  const timezone = input.action === 'queue' ? await nextFreeTimeZone(deps, userId) : null;
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
-    // The free slot is read and taken in the same transaction (see post-queue.ts).
+    // The free slot is read and taken in the same transaction (see next-free-time.ts).
     const timing =
       timezone !== null
-        ? await queueTiming(trx, { userId, accountId: prepared.account.id, timezone, now })
+        ? await nextFreeTimeTiming(trx, { userId, accountId: prepared.account.id, timezone, now })
         : timingFor(action, parseInstant(input.scheduledAt), now);
     await insertPost(trx, {
       id,
@@ -47,5 +49,6 @@ export async function createPost(
   });
   const post = await getPostForUser(deps, userId, id);
   deps.events.publish(userId, { type: 'post.inserted', post });
+  if (action === 'publish') return toPostDto(deps.db, await deps.engine.publishNow(userId, id));
   return post;
 }

@@ -14,7 +14,7 @@ const SENT_STATUSES = ['posted', 'failed'] as const;
 type PostsQuery = SelectQueryBuilder<Database, 'scheduledPosts', object>;
 
 /** `%`, `_` and the escape character itself match literally in LIKE ... ESCAPE '\'. */
-export function likePattern(term: string): string {
+function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

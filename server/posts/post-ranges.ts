@@ -7,7 +7,7 @@ dayjs.extend(timezone);
 
 export type RangeName = 'all' | 'today' | 'this-week' | 'this-month' | 'this-year' | '30d';
 
-export interface Bounds {
+interface Bounds {
   /** Inclusive, epoch ms. */
   start: number;
   /** Exclusive, epoch ms; null for open-ended. */

@@ -3,7 +3,10 @@ import type { PostStatus } from '../../shared/posts/api.js';
 import type { Db } from '../db/database.js';
 import type { ScheduledPostRow, ScheduledPostsTable } from '../db/schema.js';
 
-/** scheduled_posts and post_media, every read scoped by owner unless it says otherwise. */
+/**
+ * scheduled_posts rows (creation, the user's content edits, deletion) and post_media, every read
+ * scoped by owner. A post's state (status, lease, progress) changes only in post-transitions.ts.
+ */
 
 export async function findPostForUser(
   db: Db,
@@ -18,27 +21,37 @@ export async function findPostForUser(
     .executeTakeFirst();
 }
 
-/** For the publishing engine, which works across users. */
-export async function findPostById(db: Db, postId: string): Promise<ScheduledPostRow | undefined> {
-  return db.selectFrom('scheduledPosts').selectAll().where('id', '=', postId).executeTakeFirst();
-}
-
 export async function insertPost(db: Db, row: Insertable<ScheduledPostsTable>): Promise<void> {
   await db.insertInto('scheduledPosts').values(row).execute();
 }
 
-export async function updatePostRow(
+/**
+ * The user's edit of a post's content, account and type (its timing is a transition in
+ * post-transitions.ts). Only while the post is still in `status`, the one the edit was read in:
+ * the engine may have claimed it meanwhile, and then the edit loses.
+ */
+export async function updatePostContent(
   db: Db,
-  userId: string,
-  postId: string,
-  changes: Updateable<ScheduledPostsTable>,
-): Promise<void> {
-  await db
+  input: {
+    userId: string;
+    postId: string;
+    status: PostStatus;
+    changes: Pick<
+      Updateable<ScheduledPostsTable>,
+      'socialAccountId' | 'platform' | 'content' | 'postType' | 'media' | 'tweets' | 'metadata'
+    >;
+    now: number;
+  },
+): Promise<boolean> {
+  const result = await db
     .updateTable('scheduledPosts')
-    .set(changes)
-    .where('id', '=', postId)
-    .where('userId', '=', userId)
-    .execute();
+    .set({ ...input.changes, updatedAt: input.now })
+    .where('id', '=', input.postId)
+    .where('userId', '=', input.userId)
+    .where('status', '=', input.status)
+    .where('status', 'in', ['draft', 'scheduled', 'failed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deletePostRow(db: Db, userId: string, postId: string): Promise<void> {
@@ -60,39 +73,4 @@ export async function setPostMedia(db: Db, postId: string, mediaIds: readonly st
 export async function listPostMediaIds(db: Db, postId: string): Promise<string[]> {
   const rows = await db.selectFrom('postMedia').select('mediaId').where('postId', '=', postId).execute();
   return rows.map((row) => row.mediaId);
-}
-
-export interface PostStatusChange {
-  status: PostStatus;
-  /** Only move the post when it is in one of these statuses (an atomic claim). */
-  from?: readonly PostStatus[];
-  postedAt?: number | null;
-  scheduledAt?: number | null;
-  platformPostId?: string | null;
-  platformPostUrl?: string | null;
-  errorMessage?: string | null;
-  leaseUntil?: number | null;
-  nextAttemptAt?: number | null;
-  attemptCount?: number;
-  metadata?: string;
-  tweets?: string | null;
-}
-
-/**
- * Moves a post to a new status for the publishing engine; returns false when the row was not
- * in an allowed `from` status (someone else claimed or changed it). `isDraft` follows the status.
- * Callers publish the `post.updated` event themselves once they hold the final row.
- */
-export async function markPostStatus(db: Db, postId: string, change: PostStatusChange): Promise<boolean> {
-  const { from, status, ...rest } = change;
-  const values: Updateable<ScheduledPostsTable> = {
-    ...rest,
-    status,
-    isDraft: status === 'draft' ? 1 : 0,
-    updatedAt: Date.now(),
-  };
-  let query = db.updateTable('scheduledPosts').set(values).where('id', '=', postId);
-  if (from && from.length > 0) query = query.where('status', 'in', [...from]);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }

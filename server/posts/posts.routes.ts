@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { CalendarQuery, CreatePostInput, ListPostsQuery, UpdatePostInput } from '../../shared/posts/api.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
-import { validate } from '../core/validate.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { createPost } from './create-post.js';
 import { deletePost } from './delete-post.js';
 import { getPostForUser } from './get-post.js';
@@ -23,6 +23,17 @@ export function createPostsRoutes() {
       describeRoute({
         tags,
         summary: 'Create a draft, a scheduled post, a post to publish now, or add it to the queue',
+        description:
+          "action 'publish' is Post Now in one request: the post is created and published at once " +
+          'through the engine, like POST /api/posts/{id}/publish, and the answer is the post after ' +
+          "that attempt (status 'posted', 'failed', or 'scheduled' with a retry time). Refused with " +
+          'subscription_required, like /publish, while the user has no access (the post stays saved).',
+        responses: {
+          201: {
+            description:
+              "{ post }: the saved post; with action 'publish', the post after its publishing attempt",
+          },
+        },
       }),
       validate('json', CreatePostInput),
       async (c) => {

@@ -8,7 +8,7 @@ import type { MediaRow, SocialAccountRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { listMediaForUser } from '../media/media.repository.js';
 
-export interface PostContentInput {
+interface PostContentInput {
   socialAccountId: string;
   postType?: string;
   content: string;
@@ -30,7 +30,7 @@ export interface PreparedPost {
 }
 
 /** The user's account, or 404 'Account not found' (a foreign id looks exactly like a missing one). */
-export async function getAccountForUser(deps: AppDeps, userId: string, accountId: string) {
+async function getAccountForUser(deps: AppDeps, userId: string, accountId: string) {
   const account = await deps.db
     .selectFrom('socialAccounts')
     .selectAll()

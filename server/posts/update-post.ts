@@ -10,14 +10,15 @@ import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { deleteOrphanMedia } from '../media/delete-media.js';
 import { getPostForUser, getPostRowForUser } from './get-post.js';
+import { nextFreeTimeTiming, nextFreeTimeZone } from './next-free-time.js';
 import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from './post-dto.js';
-import { queueTiming, queueZone } from './post-queue.js';
-import { assertFuture, type PostTiming, parseInstant, timingFor } from './post-schedule.js';
-import { setPostMedia } from './posts.repository.js';
+import { assertFuture, type PostTiming, parseInstant, timingFor } from './post-timing.js';
+import { saveUserTiming } from './post-transitions.js';
+import { setPostMedia, updatePostContent } from './posts.repository.js';
 import { preparePost } from './prepare-post.js';
 
 /** Posted and publishing posts are final (or owned by the publisher) and cannot be edited. */
-export function assertEditable(row: ScheduledPostRow): void {
+function assertEditable(row: ScheduledPostRow): void {
   if (row.status === 'posted') throw new AppError('conflict', POST_MESSAGES.alreadyPosted);
   if (row.status === 'publishing') throw new AppError('conflict', POST_MESSAGES.beingPublished);
 }
@@ -65,7 +66,7 @@ export async function updatePost(
   );
 
   const scheduledAt = input.scheduledAt !== undefined ? parseInstant(input.scheduledAt) : row.scheduledAt;
-  const timezone = input.action === 'queue' ? await queueZone(deps, userId) : null;
+  const timezone = input.action === 'queue' ? await nextFreeTimeZone(deps, userId) : null;
   let timing: PostTiming | null = null;
   if (input.action && input.action !== 'queue') {
     timing = timingFor(input.action, scheduledAt, now);
@@ -79,16 +80,19 @@ export async function updatePost(
 
   const updated = await deps.db.transaction().execute(async (trx) => {
     // Re-queued: the account's next free slot other than the one this post holds now.
-    timing ??= await queueTiming(trx, {
+    timing ??= await nextFreeTimeTiming(trx, {
       userId,
       accountId: prepared.account.id,
       timezone: timezone ?? 'UTC',
       now,
       excludePostId: postId,
     });
-    const result = await trx
-      .updateTable('scheduledPosts')
-      .set({
+    const edited = await updatePostContent(trx, {
+      userId,
+      postId,
+      // The publisher may have claimed the post meanwhile: then the edit loses.
+      status: row.status,
+      changes: {
         socialAccountId: prepared.account.id,
         platform: prepared.platform,
         content: prepared.content,
@@ -96,18 +100,11 @@ export async function updatePost(
         media: JSON.stringify(prepared.media),
         tweets: prepared.tweets ? JSON.stringify(prepared.tweets) : null,
         metadata: JSON.stringify(prepared.metadata),
-        status: timing.status,
-        isDraft: timing.isDraft,
-        scheduledAt: timing.scheduledAt,
-        ...(restart ? { errorMessage: null, nextAttemptAt: null, leaseUntil: null, attemptCount: 0 } : {}),
-        updatedAt: now,
-      })
-      .where('id', '=', postId)
-      .where('userId', '=', userId)
-      // The publisher may have claimed the post meanwhile: then the edit loses.
-      .where('status', '=', row.status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+      },
+      now,
+    });
+    if (!edited) return false;
+    await saveUserTiming(trx, { userId, postId, from: row.status, timing, restart, now });
     await setPostMedia(trx, postId, prepared.allMediaIds);
     return true;
   });

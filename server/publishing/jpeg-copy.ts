@@ -6,7 +6,7 @@ import type { AppDeps } from '../http/types.js';
 import { insertMedia } from '../media/media.repository.js';
 import { absoluteStoragePath, mediaDirectory, relativeStoragePath } from '../media/media-storage.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
-import { PublishError } from './publish-error.js';
+import { PlatformError } from '../platforms/platform-error.js';
 
 /**
  * Instagram publishes JPEG images only and fetches them by URL (platform-apis.md 3.3): a JPEG stays
@@ -31,7 +31,9 @@ export async function createJpegPublicUrl(deps: AppDeps, row: MediaTable): Promi
   } catch (error) {
     await fs.promises.rm(target, { force: true });
     // The same file fails the same way on every attempt: not worth a retry.
-    throw new PublishError('permanent', `Could not convert "${row.originalName}" to JPEG.`, { cause: error });
+    throw new PlatformError('permanent', `Could not convert "${row.originalName}" to JPEG.`, {
+      cause: error,
+    });
   }
   await insertMedia(deps.db, {
     id,

@@ -1,6 +1,6 @@
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
-import { listAttempts } from './publishing.repository.js';
+import { listAttempts } from './publish-attempts.js';
 
 export async function listAttemptsForUser(deps: AppDeps, userId: string, postId: string) {
   const post = await deps.db

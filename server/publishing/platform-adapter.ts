@@ -1,7 +1,7 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../core/logger.js';
-import type { PlatformHttp } from './platform-http.js';
+import type { PlatformHttp } from '../platforms/platform-http.js';
 
 /** A media file of the post, on disk, with a signed public address for platforms that fetch by URL. */
 export interface PublishMedia {
@@ -30,7 +30,7 @@ export interface PublishInput {
   metadata: Record<string, unknown>;
 }
 
-export interface PublishAccount {
+interface PublishAccount {
   id: string;
   platform: PlatformId;
   platformAccountId: string;
@@ -64,7 +64,7 @@ export interface PublishContext {
   signal: AbortSignal;
 }
 
-export interface PublishOutcome {
+interface PublishOutcome {
   platformPostId: string;
   url: string | null;
 }
@@ -111,7 +111,7 @@ export interface PlatformAdapter {
   visibilityDelayMs?: number;
   /** Asks the platform whether a create request whose answer was lost made the post public. */
   reconcile?(ctx: PublishContext, input: PublishInput, query: ReconcileQuery): Promise<ReconcileResult>;
-  /** Publishes the post; throws PublishError with a user-facing message on failure. */
+  /** Publishes the post; throws PlatformError with a user-facing message on failure. */
   publish(ctx: PublishContext, input: PublishInput): Promise<PublishOutcome>;
   /** The public address of a published post, when it can be read back. */
   postUrl?(ctx: PublishContext, platformPostId: string): Promise<string | null>;

@@ -3,8 +3,8 @@ import { TIKTOK_PRIVACY_OPTIONS } from '../../shared/posts/constants.js';
 import { getValidAccessToken } from '../accounts/account-tokens.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
+import { createPlatformHttp } from '../platforms/platform-http.js';
 import type { CreatorInfo, PublishContext } from './platform-adapter.js';
-import { createPlatformHttp } from './platform-http.js';
 import { getAdapter } from './platforms/index.js';
 
 async function accountContext(deps: AppDeps, userId: string, accountId: string): Promise<PublishContext> {

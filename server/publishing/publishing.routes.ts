@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
-import { validate } from '../core/validate.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { toPostDto } from '../posts/post-dto.js';
 import { listAttemptsForUser } from './list-attempts.js';
 import { getCreatorInfo, lookupMentions } from './platform-helpers.js';
@@ -25,7 +25,7 @@ export function createPublishingRoutes() {
       async (c) => {
         const user = currentUser(c);
         const { deps } = c.var;
-        const row = await deps.scheduler.publishNow(user.id, c.req.valid('param').id);
+        const row = await deps.engine.publishNow(user.id, c.req.valid('param').id);
         return c.json({ post: await toPostDto(deps.db, row) });
       },
     )

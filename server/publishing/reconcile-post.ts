@@ -1,13 +1,13 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import { getPlatform } from '../../shared/platforms/registry.js';
+import { SANDBOX_MAX_LIST_DELAY_MS } from '../../shared/platforms/sandbox-contract.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
-import { platformMode, SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-endpoints.js';
+import { platformMode } from '../platforms/platform-endpoints.js';
+import { PlatformError, UNKNOWN_OUTCOME_MESSAGE } from '../platforms/platform-error.js';
 import type { PlatformAdapter, PublishContext, PublishInput } from './platform-adapter.js';
 import { donePartIds } from './platforms/adapter-support.js';
-import { PublishError, UNKNOWN_OUTCOME_MESSAGE } from './publish-error.js';
-import { parseProgress } from './publishing.repository.js';
 
 /**
  * A create request whose answer never came (a lost connection, a timeout, a crash) may or may
@@ -17,7 +17,7 @@ import { parseProgress } from './publishing.repository.js';
  * tell, the user is asked to check (the post fails with UNKNOWN_OUTCOME_MESSAGE).
  * The question is durable: `publish_progress.reconcile` holds it until it is answered.
  */
-export interface PendingReconcile {
+interface PendingReconcile {
   /** Earliest moment the create request may have left. */
   since: number;
 }
@@ -37,47 +37,12 @@ export function pendingReconcile(progress: Record<string, unknown>): PendingReco
  * wait for any answer, and the platform then takes its listing delay. In sandbox mode the
  * sandbox's own (capped) delay applies.
  */
-export function settleTime(config: Config, platform: PlatformId, adapter: PlatformAdapter, since: number) {
+function settleTime(config: Config, platform: PlatformId, adapter: PlatformAdapter, since: number) {
   const visibility =
     platformMode(config, platform) === 'sandbox'
       ? SANDBOX_MAX_LIST_DELAY_MS
       : (adapter.visibilityDelayMs ?? DEFAULT_VISIBILITY_DELAY_MS);
   return since + config.PUBLISH_REQUEST_TIMEOUT_MS + visibility;
-}
-
-/** Marks the post's coming attempt as a question to the platform (its progress keeps the rest). */
-export async function askPlatformFirst(db: Db, postId: string, since: number): Promise<void> {
-  const row = await db
-    .selectFrom('scheduledPosts')
-    .select('publishProgress')
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  const progress = { ...parseProgress({ publishProgress: row?.publishProgress ?? null }) };
-  const earlier = pendingReconcile(progress);
-  progress.reconcile = { since: Math.min(since, earlier?.since ?? since) };
-  delete progress.commitPending;
-  await db
-    .updateTable('scheduledPosts')
-    .set({ publishProgress: JSON.stringify(progress) })
-    .where('id', '=', postId)
-    .execute();
-}
-
-/** Forgets an open question (the user takes over: the post failed as "check the platform"). */
-export async function forgetQuestion(db: Db, postId: string): Promise<void> {
-  const row = await db
-    .selectFrom('scheduledPosts')
-    .select('publishProgress')
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  const progress = parseProgress({ publishProgress: row?.publishProgress ?? null });
-  if (!('reconcile' in progress) && !('commitPending' in progress)) return;
-  const { reconcile: _reconcile, commitPending: _pending, ...rest } = progress;
-  await db
-    .updateTable('scheduledPosts')
-    .set({ publishProgress: JSON.stringify(rest) })
-    .where('id', '=', postId)
-    .execute();
 }
 
 /** Ids the platform gave other posts of this account lately: a match must not be one of them. */
@@ -112,7 +77,7 @@ export async function reconcileBeforePublishing(
   input: PublishInput,
   pending: PendingReconcile,
 ): Promise<{ platformPostId: string | null; url: string | null } | null> {
-  if (!adapter.reconcile) throw new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE);
+  if (!adapter.reconcile) throw new PlatformError('unknown', UNKNOWN_OUTCOME_MESSAGE);
   const parts = input.parts && input.parts.length > 0 ? input.parts.length : 1;
   const done = donePartIds(ctx);
   const first = done[0];
@@ -129,7 +94,7 @@ export async function reconcileBeforePublishing(
   });
   const settleAt = settleTime(ctx.config, input.platform, adapter, pending.since);
   const wait = () =>
-    new PublishError('pending', checkingMessage(input.platform), {
+    new PlatformError('pending', checkingMessage(input.platform), {
       retryAfterMs: Math.max(0, settleAt - Date.now()),
     });
   switch (verdict.status) {
@@ -148,7 +113,7 @@ export async function reconcileBeforePublishing(
     case 'published':
       if (Date.now() < settleAt) throw wait();
       // Public for sure but never listed: a chain cannot go on without the part's id.
-      if (parts > 1) throw new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE);
+      if (parts > 1) throw new PlatformError('unknown', UNKNOWN_OUTCOME_MESSAGE);
       await ctx.saveProgress({ reconcile: null });
       return { platformPostId: null, url: null };
     case 'resume':
@@ -160,6 +125,6 @@ export async function reconcileBeforePublishing(
       await ctx.saveProgress({ reconcile: null, resentAfter: pending.since });
       return null;
     default:
-      throw new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE);
+      throw new PlatformError('unknown', UNKNOWN_OUTCOME_MESSAGE);
   }
 }

@@ -19,7 +19,7 @@ function iso(value: number | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-export function queueStatus(queue: Pick<QueueRow, 'isActive' | 'isRepeatable' | 'nextRun'>): QueueStatus {
+function queueStatus(queue: Pick<QueueRow, 'isActive' | 'isRepeatable' | 'nextRun'>): QueueStatus {
   if (queue.isActive === 1) return 'active';
   return queue.isRepeatable === 0 && queue.nextRun === null ? 'finished' : 'paused';
 }

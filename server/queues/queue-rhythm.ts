@@ -33,7 +33,7 @@ async function userZone(db: Db, userId: string): Promise<string> {
 
 /**
  * The posting times a 'schedule' queue follows: the account's own schedule, else the default
- * one, else the defaults the Posting Schedule page would create (as "Add to queue" does).
+ * one, else the defaults the Posting Schedule page would create (as "Add to next free time" does).
  */
 async function postingSlots(db: Db, userId: string, accountId: string | null): Promise<WeeklySlot[]> {
   const schedule =

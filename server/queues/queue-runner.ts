@@ -35,7 +35,7 @@ export async function runDueQueues(deps: AppDeps, now = Date.now()): Promise<num
     if (listed.length < BATCH || ran === 0) break;
   }
   // The engine publishes the new posts now rather than on its next sweep.
-  if (created > 0) deps.scheduler.wake();
+  if (created > 0) deps.engine.wake();
   return created;
 }
 

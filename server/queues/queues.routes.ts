@@ -10,9 +10,9 @@ import {
   UpdateQueueInput,
   UpdateQueueItemInput,
 } from '../../shared/queues/api.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
-import { validate } from '../core/validate.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { addQueueItem } from './add-queue-item.js';
 import { createQueue, previewFirstRun } from './create-queue.js';
 import { deleteQueue } from './delete-queue.js';

@@ -18,6 +18,6 @@ export async function runQueueNow(
   const outcome = await runQueue(deps, queueId, now, { manualFor: userId });
   // Null only when a due run of the same queue claimed it in between.
   if (!outcome?.postId) throw new AppError('conflict', QUEUE_MESSAGES.postNowFailed);
-  deps.scheduler.wake();
+  deps.engine.wake();
   return { queue: await getQueue(deps, userId, queueId), postId: outcome.postId };
 }

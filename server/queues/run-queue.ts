@@ -24,7 +24,7 @@ import {
 import { loadRhythm } from './queue-rhythm.js';
 import { listItemsOfQueues, updateItemRow } from './queues.repository.js';
 
-export interface QueueRunOutcome {
+interface QueueRunOutcome {
   userId: string;
   queueId: string;
   /** The scheduled post this run created, if an item went out. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-endpoints.js';
+import { SANDBOX_MAX_LIST_DELAY_MS } from '../../shared/platforms/sandbox-contract.js';
 import { listRequests, matchesPath, resetSandboxState } from './sandbox-state.js';
 import type { Fault, FaultKind, SandboxContext, SandboxEnv } from './sandbox-types.js';
 

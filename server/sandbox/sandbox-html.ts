@@ -1,3 +1,4 @@
+import { toSandboxUrl } from '../../shared/platforms/sandbox-contract.js';
 import type { PendingConsent, PublishedPost } from './sandbox-types.js';
 
 export function escapeHtml(value: string): string {
@@ -79,13 +80,7 @@ function postCard(post: PublishedPost, sandboxBase: string): string {
 <img src="${escapeHtml(`${sandboxBase}/_sandbox/avatar/${post.platform}.svg`)}" alt="">
 <div><strong>${escapeHtml(post.accountName)}</strong> <span class="muted">· ${escapeHtml(post.platform)} · <time datetime="${escapeHtml(post.createdAt)}">${escapeHtml(`${post.createdAt.slice(0, 16).replace('T', ' ')} UTC`)}</time></span>
 ${reply}<p class="text">${escapeHtml(post.text)}</p>${media}
-<a href="${escapeHtml(toSandboxPath(sandboxBase, post.permalink))}">${escapeHtml(post.permalink)}</a></div></article>`;
-}
-
-/** `https://<host>/<path>` -> `<sandbox>/<host>/<path>`. */
-export function toSandboxPath(sandboxBase: string, url: string): string {
-  const parsed = new URL(url);
-  return `${sandboxBase}/${parsed.host}${parsed.pathname}${parsed.search}`;
+<a href="${escapeHtml(toSandboxUrl(sandboxBase, post.permalink))}">${escapeHtml(post.permalink)}</a></div></article>`;
 }
 
 const AVATAR_COLOURS: Record<string, [string, string]> = {

@@ -17,7 +17,7 @@ import type {
   SandboxState,
 } from './sandbox-types.js';
 
-export interface SandboxOptions {
+interface SandboxOptions {
   port?: number;
   /** Loopback unless told otherwise: the sandbox hands out tokens and has a control API. */
   host?: string;
@@ -29,7 +29,7 @@ export interface SandboxOptions {
   listDelayMs?: number;
 }
 
-export interface CreateSandboxAppOptions {
+interface CreateSandboxAppOptions {
   state?: SandboxState;
   settings?: Partial<SandboxSettings>;
   modules?: SandboxPlatformModule[];
@@ -53,7 +53,7 @@ export const FAULT_HEADERS = new Set([
  * The sandbox as a Hono app: `https://<host>/<path>` of every platform is served at
  * `/<host>/<path>`; `/_control/*` is the control API and `/_sandbox` the published-posts page.
  */
-export function createSandboxApp(options: CreateSandboxAppOptions) {
+function createSandboxApp(options: CreateSandboxAppOptions) {
   const state = options.state ?? createSandboxState(options.settings);
   const ctx = createSandboxContext(state);
   const hanging = options.hanging ?? new Set<() => void>();

@@ -1,10 +1,10 @@
-import { SANDBOX_MAX_LIST_DELAY_MS } from '../platforms/platform-endpoints.js';
+import { SANDBOX_MAX_LIST_DELAY_MS } from '../../shared/platforms/sandbox-contract.js';
 import type { RequestLogEntry, SandboxSettings, SandboxState } from './sandbox-types.js';
 
 /** Request log capacity: a ring buffer, so a 2,000-post benchmark never grows memory unbounded. */
 export const REQUEST_LOG_CAPACITY = 20_000;
 
-export const DEFAULT_SETTINGS: SandboxSettings = {
+const DEFAULT_SETTINGS: SandboxSettings = {
   autoApprove: false,
   containerDelayMs: 1500,
   rateLimits: true,

@@ -35,7 +35,7 @@ export interface SandboxEnv {
 export type SandboxApp = Hono<SandboxEnv>;
 export type SandboxContextC = Context<SandboxEnv>;
 
-export interface DemoIdentity {
+interface DemoIdentity {
   /** The platform's id for the account (X user id, LinkedIn sub, TikTok open_id...). */
   id: string;
   name: string;

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../http/types.js';
-import { replanQueueRuns } from '../queues/replan-queue-runs.js';
 import { assertOwnAccount, ensureDefaultSchedule } from './get-schedule.js';
 import { createSchedule, deleteSchedule, findSchedule, listTimes } from './schedule.repository.js';
 
@@ -18,7 +17,7 @@ export async function enableAccountSchedule(
   const defaultId = await ensureDefaultSchedule(deps, userId, now);
   const times = (await listTimes(deps.db, defaultId)).map(({ day, time }) => ({ day, time }));
   await createSchedule(deps.db, { userId, accountId, times, now });
-  await replanQueueRuns(deps.db, userId, now);
+  await deps.replanQueueRuns(userId, now);
 }
 
 /** The account goes back to the default schedule; its own times are deleted. */
@@ -26,5 +25,5 @@ export async function disableAccountSchedule(deps: AppDeps, userId: string, acco
   await assertOwnAccount(deps.db, userId, accountId);
   const own = await findSchedule(deps.db, userId, accountId);
   if (own) await deleteSchedule(deps.db, userId, own.id);
-  await replanQueueRuns(deps.db, userId);
+  await deps.replanQueueRuns(userId);
 }

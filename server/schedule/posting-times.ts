@@ -6,7 +6,6 @@ import {
 } from '../../shared/schedule/schedule.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
-import { replanQueueRuns } from '../queues/replan-queue-runs.js';
 import { assertOwnAccount, ensureDefaultSchedule, targetSchedule } from './get-schedule.js';
 import { getRecommendations } from './recommendations.service.js';
 import { clearTimes, deleteTime, findSchedule, insertTimes, listTimes } from './schedule.repository.js';
@@ -28,13 +27,13 @@ export async function addPostingTime(
     now,
   });
   if (added === 0) throw new AppError('conflict', SCHEDULE_MESSAGES.timeExists);
-  await replanQueueRuns(deps.db, userId, now);
+  await deps.replanQueueRuns(userId, now);
   return listTimes(deps.db, scheduleId);
 }
 
 export async function deletePostingTime(deps: AppDeps, userId: string, timeId: string): Promise<void> {
   if (!(await deleteTime(deps.db, userId, timeId))) throw new AppError('not_found', 'Posting time not found');
-  await replanQueueRuns(deps.db, userId);
+  await deps.replanQueueRuns(userId);
 }
 
 export async function clearPostingTimes(
@@ -43,7 +42,7 @@ export async function clearPostingTimes(
   accountId: string | undefined,
 ): Promise<void> {
   await clearTimes(deps.db, userId, await targetSchedule(deps, userId, accountId));
-  await replanQueueRuns(deps.db, userId);
+  await deps.replanQueueRuns(userId);
 }
 
 /**
@@ -64,6 +63,6 @@ export async function addRecommendedTimes(
   const scheduleId = own?.id ?? (await ensureDefaultSchedule(deps, userId, now));
   const times = (recommendation?.slots ?? []).map((slot) => ({ day: slot.dayOfWeek, time: slot.timeSlot }));
   await insertTimes(deps.db, { scheduleId, userId, times, now });
-  await replanQueueRuns(deps.db, userId, now);
+  await deps.replanQueueRuns(userId, now);
   return listTimes(deps.db, scheduleId);
 }

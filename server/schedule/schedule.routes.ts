@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import { AddPostingTimeInput } from '../../shared/schedule/schedule.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
-import { validate } from '../core/validate.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { getPreferences } from '../settings/preferences.service.js';
 import { disableAccountSchedule, enableAccountSchedule } from './account-schedules.js';
 import { assertOwnAccount, getSchedule } from './get-schedule.js';
-import { findNextFreeSlot } from './next-free-slot.js';
+import { findNextFreeTime } from './next-free-time.js';
 import {
   addPostingTime,
   addRecommendedTimes,
@@ -94,7 +94,7 @@ export function createScheduleRoutes() {
         const { accountId } = c.req.valid('query');
         await assertOwnAccount(c.var.deps.db, user.id, accountId);
         const { timezone } = await getPreferences(c.var.deps, user.id);
-        const at = await findNextFreeSlot(c.var.deps.db, {
+        const at = await findNextFreeTime(c.var.deps.db, {
           userId: user.id,
           accountId,
           timezone,

@@ -14,7 +14,7 @@ import { logSecurityEvent } from './security-log.js';
 
 const HOUR_MS = 3_600_000;
 
-export interface ChangePasswordRequest {
+interface ChangePasswordRequest {
   userId: string;
   /** The session that asked: it stays signed in, every other one ends. */
   sessionToken: string;

@@ -59,7 +59,7 @@ export async function deleteAccount(
     throw new AppError('internal_error', ACCOUNT_SECURITY_MESSAGES.deleteFailed);
   }
   // The rows are gone, so nothing claims the user's posts again; drop those already claimed.
-  deps.scheduler.forgetUser(user.id);
+  deps.engine.forgetUser(user.id);
   deps.events.publish(user.id, { type: 'session.revoked', sessionIds: 'all' });
   await fs.promises.rm(mediaDirectory(deps.config, user.id), { recursive: true, force: true });
   await sendSecurityNotice(deps, {

@@ -20,7 +20,7 @@ const json = (text: string | null) => {
  * One JSON file of "Download my data" each. A feature with user data adds its entry here; no
  * secret ever goes in (password hashes, platform tokens, session ids).
  */
-export const EXPORTERS: Array<{ file: string; read: (deps: Deps, userId: string) => Promise<unknown> }> = [
+const EXPORTERS: Array<{ file: string; read: (deps: Deps, userId: string) => Promise<unknown> }> = [
   {
     file: 'profile.json',
     read: async ({ db }, userId) => {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { UpdatePreferencesInput } from '../../shared/settings/preferences.js';
-import { currentUser, requireAuth } from '../auth/session.middleware.js';
-import { validate } from '../core/validate.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
 import { getPreferences, updatePreferences } from './preferences.service.js';
 
 /** `/api/settings/preferences`: timezone and 12h/24h clock. */

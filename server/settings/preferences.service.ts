@@ -8,7 +8,6 @@ import {
 } from '../../shared/settings/preferences.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
-import { replanQueueRuns } from '../queues/replan-queue-runs.js';
 
 /**
  * The user's profile preferences: time zone and clock format (the defaults of spec 02 when
@@ -48,7 +47,7 @@ export async function updatePreferences(
       .where('id', '=', userId)
       .execute();
     // Queues that post at wall-clock times follow the user's zone.
-    if (input.timezone !== undefined) await replanQueueRuns(deps.db, userId);
+    if (input.timezone !== undefined) await deps.replanQueueRuns(userId);
   }
   return getPreferences(deps, userId);
 }

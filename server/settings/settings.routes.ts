@@ -9,22 +9,23 @@ import {
 } from '../../shared/settings/account-security.js';
 import { NotificationPreferences } from '../../shared/settings/notification-preferences.js';
 import { revokeSessionById } from '../auth/revoke-sessions.js';
-import { clearSessionCookie, currentUser, requireAuth } from '../auth/session.middleware.js';
-import { clientAddress } from '../core/client-address.js';
+import { clearSessionCookie } from '../auth/session.middleware.js';
 import { AppError } from '../core/errors.js';
 import { sha256Hex } from '../core/ids.js';
-import { createLimiter } from '../core/rate-limit.js';
-import { validate } from '../core/validate.js';
+import { clientAddress } from '../http/client-address.js';
+import { createLimiter } from '../http/rate-limit.js';
+import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
+import { validate } from '../http/validate.js';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+} from '../notifications/notification-preferences.js';
 import { changePassword } from './change-password.js';
 import { getAccountDeletionCheck } from './confirm-account-deletion.js';
 import { deleteAccount } from './delete-account.js';
 import { createDataExport } from './export-data.js';
 import { listSessions } from './list-sessions.js';
-import {
-  getNotificationPreferences,
-  saveNotificationPreferences,
-} from './notification-preferences.service.js';
 
 const tags = ['settings'];
 

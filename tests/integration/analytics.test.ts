@@ -35,7 +35,7 @@ beforeEach(async () => {
   user = await createSignedInUser(t);
 });
 afterEach(async () => {
-  await t.deps.scheduler.stop();
+  await t.deps.engine.stop();
   await t.close();
 });
 
@@ -65,7 +65,7 @@ async function publish(who: InProcessUser, accountId: string, content: string): 
 
 describe('analytics collected from the sandbox', () => {
   it('answers the overview, platform metrics, engagement by day and top posts after the job ran', async () => {
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const [facebook] = await connectInProcess(t, user, 'facebook');
     const [linkedin] = await connectInProcess(t, user, 'linkedin');
     const [x] = await connectInProcess(t, user, 'twitter');
@@ -151,7 +151,7 @@ describe('analytics collected from the sandbox', () => {
   });
 
   it('retries a 429 from the insights endpoint and keeps stored numbers when a read fails', async () => {
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const [facebook] = await connectInProcess(t, user, 'facebook');
     const postId = await publish(user, facebook!, 'Weekend opening hours');
     await injectFault(sandbox, {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runPruneJob } from '../../server/scheduler/prune.job.js';
+import { runPruneJob } from '../../server/maintenance/prune.job.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createAccount, createUser, type PostsUser, pngBytes, upload } from './posts-support.js';
 

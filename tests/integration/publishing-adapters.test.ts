@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UNKNOWN_OUTCOME_MESSAGE } from '../../server/publishing/publish-error.js';
+import { UNKNOWN_OUTCOME_MESSAGE } from '../../server/platforms/platform-error.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import { control } from '../../server/sandbox/sandbox-testing.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
@@ -184,7 +184,7 @@ describe('X adapter', () => {
     const first = await publishNow(app, user, post.id);
     expect(first.status).toBe('scheduled');
     expect(await sandboxPublished(sandbox, 'twitter')).toHaveLength(1);
-    await app.deps.scheduler.start();
+    await app.deps.engine.start();
     const result = await waitForOutcome(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
@@ -237,7 +237,7 @@ describe('failure classification (X)', () => {
     const started = Date.now();
     const first = await publishNow(app, user, post.id);
     expect(first.status).toBe('scheduled');
-    await app.deps.scheduler.start();
+    await app.deps.engine.start();
     const result = await waitForOutcome(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
@@ -258,7 +258,7 @@ describe('failure classification (X)', () => {
       body: 'Internal error',
     });
     const post = await createPost(app, user, { socialAccountId: account.id, content: 'Server hiccup' });
-    await app.deps.scheduler.start();
+    await app.deps.engine.start();
     const result = await waitForOutcome(app, user, post.id);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
@@ -282,7 +282,7 @@ describe('failure classification (X)', () => {
     const post = await createPost(app, user, { socialAccountId: account.id, content: 'Lost answer' });
     const asked = await publishNow(app, user, post.id);
     expect(asked.status).toBe('scheduled');
-    await app.deps.scheduler.start();
+    await app.deps.engine.start();
     const result = await waitForOutcome(app, user, post.id, 20_000);
 
     const [published] = await sandboxPublished(sandbox, 'twitter');
@@ -316,7 +316,7 @@ describe('failure classification (X)', () => {
       .where('id', '=', post.id)
       .execute();
     await publishNow(app, user, post.id);
-    await app.deps.scheduler.start();
+    await app.deps.engine.start();
     const result = await waitForOutcome(app, user, post.id, 20_000);
 
     expect(result.status, result.errorMessage ?? '').toBe('posted');
@@ -463,7 +463,7 @@ describe('LinkedIn adapter', () => {
     });
     const post = await createPost(app, user, { socialAccountId: account.id, content: 'Dropped' });
     expect((await publishNow(app, user, post.id)).status).toBe('scheduled');
-    await app.deps.scheduler.start();
+    await app.deps.engine.start();
     const result = await waitForOutcome(app, user, post.id, 20_000);
 
     const [published] = await sandboxPublished(sandbox, 'linkedin');
@@ -949,7 +949,7 @@ describe('a create request whose answer was lost, on each platform', () => {
     await injectFault(sandbox, { ...fault, kind: 'reset' });
     const created = await createPost(app, user, { socialAccountId: account.id, ...input });
     expect((await publishNow(app, user, created.id)).status).toBe('scheduled');
-    await app.deps.scheduler.start();
+    await app.deps.engine.start();
     return waitForOutcome(app, user, created.id, 20_000);
   }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../../server/core/ids.js';
-import { claimDuePosts, countOverdue, nextDueTime } from '../../server/publishing/publishing.repository.js';
+import { countOverdue, nextDueTime } from '../../server/posts/due-posts.js';
+import { claimDuePosts } from '../../server/posts/post-transitions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createAccount, createUser } from './posts-support.js';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recoverOrphanedPosts } from '../../server/engine/recover-posts.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import { control } from '../../server/sandbox/sandbox-testing.js';
-import { recoverOrphanedPosts } from '../../server/scheduler/recover-posts.js';
 import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import {
   injectFault,
@@ -36,7 +36,7 @@ beforeEach(async () => {
   [xAccount] = (await connectInProcess(t, user, 'twitter')) as [string];
 });
 afterEach(async () => {
-  await t.deps.scheduler.stop();
+  await t.deps.engine.stop();
   await t.close();
 });
 
@@ -116,7 +116,7 @@ describe('the publishing engine', () => {
       action: 'schedule',
       scheduledAt: new Date(Date.now() + 1000).toISOString(),
     });
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const row = await waitFor(
       () => postRow(due.id),
       (post) => post.nextAttemptAt !== null,
@@ -130,7 +130,7 @@ describe('the publishing engine', () => {
   it('publishes a scheduled post on time and tells the user', async () => {
     const at = new Date(Date.now() + 1500);
     const post = await createPost('Due in a moment', { action: 'schedule', scheduledAt: at.toISOString() });
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const row = await waitFor(
       () => postRow(post.id),
       (r) => r.status === 'posted',
@@ -170,7 +170,7 @@ describe('the publishing engine', () => {
   });
 
   it('answers Post Now with the published post when a sweep published it before the call came', async () => {
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     // Post Now saves the post as due now, then the browser asks for it to be published; a
     // slow browser's call may come after the engine's one-second sweep has published it.
     const post = await createPost('Saved, then published', { action: 'publish' });
@@ -185,6 +185,20 @@ describe('the publishing engine', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).post.status).toBe('posted');
     expect(await publishedTexts()).toEqual(['Saved, then published']);
+  });
+
+  it('publishes a post created with Post Now in the same request and answers the published post', async () => {
+    const res = await t.request('/api/posts', {
+      method: 'POST',
+      headers: { cookie: user.cookie },
+      json: { socialAccountId: xAccount, content: 'Out in one request', media: [], action: 'publish' },
+    });
+    expect(res.status).toBe(201);
+    const { post } = await res.json();
+    expect(post).toMatchObject({ content: 'Out in one request', status: 'posted', errorMessage: null });
+    expect(post.platformPostId).toBeTruthy();
+    expect((await postRow(post.id)).status).toBe('posted');
+    expect(await publishedTexts()).toEqual(['Out in one request']);
   });
 
   it('publishes a post scheduled for tomorrow at once when Post Now is pressed', async () => {
@@ -217,7 +231,7 @@ describe('the publishing engine', () => {
       headers: { cookie: user.cookie },
     });
     expect((await res.json()).post.status).toBe('scheduled');
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const row = await waitFor(
       () => postRow(post.id),
       (r) => r.status === 'posted',
@@ -256,7 +270,7 @@ describe('the publishing engine', () => {
     const asked = (await res.json()).post;
     expect(asked.status).toBe('scheduled');
     expect(asked.errorMessage).toMatch(/^Checking with X whether/);
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const row = await waitFor(
       () => postRow(post.id),
       (r) => r.status !== 'scheduled' && r.status !== 'publishing',
@@ -290,7 +304,7 @@ describe('the publishing engine', () => {
       .select('commitSentAt')
       .where('postId', '=', post.id)
       .execute();
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const row = await waitFor(
       () => postRow(post.id),
       (r) => r.status === 'posted' || r.status === 'failed',
@@ -328,7 +342,7 @@ describe('the publishing engine', () => {
     await recoverOrphanedPosts(t.deps, Date.now());
     expect((await postRow(quiet.id)).status).toBe('scheduled');
     expect((await postRow(landed.id)).errorMessage).toMatch(/^Checking with X whether/);
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const rows = await waitFor(
       () => Promise.all([quiet, landed, lost].map((p) => postRow(p.id))),
       (all) => all.every((r) => r.status === 'posted'),
@@ -355,7 +369,7 @@ describe('the publishing engine', () => {
       .set({ status: 'scheduled', isDraft: 0, scheduledAt: Date.now() - 2 * 60 * 60_000 })
       .where('id', '=', post.id)
       .execute();
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     const row = await waitFor(
       () => postRow(post.id),
       (r) => r.status === 'failed',
@@ -414,7 +428,7 @@ describe('the scheduler survives failing database writes', () => {
         action: 'schedule',
         scheduledAt: new Date(Date.now() + 500).toISOString(),
       });
-      await t.deps.scheduler.start();
+      await t.deps.engine.start();
       await waitFor(
         async () => errors.length,
         (n) => n >= 2,
@@ -452,7 +466,7 @@ describe('the scheduler survives failing database writes', () => {
       const dueAt = new Date(Date.now() + 2000).toISOString();
       for (let i = 0; i < 101; i++)
         await createPost(`Capped ${i}`, { action: 'schedule', scheduledAt: dueAt });
-      await t.deps.scheduler.start();
+      await t.deps.engine.start();
       await waitFor(
         async () => errors.length,
         (n) => n >= 1,

@@ -44,13 +44,13 @@ beforeEach(async () => {
 afterEach(async () => {
   await stopRunner?.();
   stopRunner = null;
-  await t.deps.scheduler.stop();
+  await t.deps.engine.stop();
   await t.close();
   vi.useRealTimers();
 });
 
 async function start(): Promise<void> {
-  await t.deps.scheduler.start();
+  await t.deps.engine.start();
   stopRunner = startQueueRunner(t.deps);
 }
 

@@ -96,9 +96,9 @@ async function waitFor<T>(
 /** Waits until the engine has swept `count` more times. */
 async function sweeps(count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    const before = (await t.deps.scheduler.health()).lastTick;
+    const before = (await t.deps.engine.health()).lastTick;
     await waitFor(
-      async () => (await t.deps.scheduler.health()).lastTick,
+      async () => (await t.deps.engine.health()).lastTick,
       (tick) => tick !== before,
     );
   }
@@ -109,7 +109,7 @@ describe('the subscription gate in the engine', () => {
     const first = await schedulePost('Planned during the trial', 1500);
     const second = await schedulePost('Also planned during the trial', 1800);
     await endTrial();
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
 
     for (const id of [first, second]) {
       const row = await waitFor(
@@ -135,7 +135,7 @@ describe('the subscription gate in the engine', () => {
   it('sends nothing by surprise when access returns, and a withheld post can be rescheduled', async () => {
     const id = await schedulePost('Held while the trial is over', 1500);
     await endTrial();
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     await waitFor(
       () => postRow(id),
       (post) => post.status === 'failed',
@@ -165,7 +165,7 @@ describe('the subscription gate in the engine', () => {
   it('Post Now through the engine is refused once the trial has ended', async () => {
     const id = await schedulePost('Not now', 60_000);
     await endTrial();
-    const refusal = await t.deps.scheduler.publishNow(user.id, id).catch((error: unknown) => error);
+    const refusal = await t.deps.engine.publishNow(user.id, id).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).code).toBe('subscription_required');
     expect((await postRow(id)).status).toBe('scheduled');
@@ -213,7 +213,7 @@ describe('the subscription gate in the engine', () => {
     expect(await runDueQueues(t.deps)).toBe(0);
 
     // The post falling due in the same lapse adds no second notice.
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     await waitFor(
       () => postRow(id),
       (post) => post.status === 'failed',

@@ -200,8 +200,8 @@ describe('LinkedIn analytics without r_member_social', () => {
 
   it('are shown as unavailable with the reason instead of failing every hour', async () => {
     const t = await app({ SANDBOX_URL: sandbox.url, PUBLISH_RETRY_BASE_MS: '100' });
-    await t.deps.scheduler.start();
-    closers.push(() => t.deps.scheduler.stop());
+    await t.deps.engine.start();
+    closers.push(() => t.deps.engine.stop());
     const user = await createSignedInUser(t);
     const [linkedin] = await connectInProcess(t, user, 'linkedin');
     const created = await t.request('/api/posts', {

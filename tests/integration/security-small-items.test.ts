@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '../../server/core/ids.js';
-import { runPruneJob } from '../../server/scheduler/prune.job.js';
+import { runPruneJob } from '../../server/maintenance/prune.job.js';
 import { createSignedInUser } from '../support/in-process-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

@@ -245,7 +245,7 @@ describe('delete account', () => {
     });
     expect(created.status).toBe(201);
     const { post } = await created.json();
-    await t.deps.scheduler.start();
+    await t.deps.engine.start();
     // Claimed, its attempt started and prepared (token, media), now waiting for the due moment.
     await waitFor(async () => {
       const attempt = await t.deps.db

@@ -30,7 +30,7 @@ export async function createServedTestApp(env: Record<string, string> = {}): Pro
     ...t,
     url,
     close: async () => {
-      await t.deps.scheduler.stop();
+      await t.deps.engine.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await t.close();
     },
@@ -113,7 +113,11 @@ export async function uploadMedia(
   return body.media;
 }
 
-/** Creates a post with action 'publish' (status scheduled, due now) and returns it. */
+/**
+ * Creates a post scheduled for now (status scheduled, due at once) and returns it, for the tests
+ * to publish with publishNow or the engine's sweep. (`action: 'publish'` would publish it in the
+ * same request.)
+ */
 export async function createPost(
   t: TestApp,
   user: TestUser,
@@ -129,7 +133,7 @@ export async function createPost(
   const res = await t.request('/api/posts', {
     method: 'POST',
     headers: { cookie: user.cookie },
-    json: { media: [], action: 'publish', ...input },
+    json: { media: [], action: 'schedule', scheduledAt: new Date().toISOString(), ...input },
   });
   const body = (await res.json()) as { post?: PostDto };
   if (res.status !== 201 || !body.post) throw new Error(`create post: ${res.status} ${JSON.stringify(body)}`);

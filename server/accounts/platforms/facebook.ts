@@ -32,7 +32,7 @@ interface GraphPage {
 }
 
 /** The Pages the (long-lived) user token manages, each with its own Page token. */
-export async function listFacebookPages(ctx: OAuthContext, userToken: string): Promise<GraphPage[]> {
+async function listFacebookPages(ctx: OAuthContext, userToken: string): Promise<GraphPage[]> {
   const { graph } = endpoints(ctx);
   const body = await fetchJson<{ data?: GraphPage[] }>(
     graph('/me/accounts?fields=id,name,username,access_token,category,tasks,picture.type(large)&limit=100'),

@@ -51,12 +51,12 @@ export async function fetchJson<T = Record<string, unknown>>(
   return body as T;
 }
 
-export function isPermanentStatus(status: number): boolean {
+function isPermanentStatus(status: number): boolean {
   return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 /** The human part of the error shapes the platforms use (OAuth, Graph, Instagram, TikTok, LinkedIn, X). */
-export function platformErrorMessage(body: unknown): string | undefined {
+function platformErrorMessage(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
   const error = b.error;

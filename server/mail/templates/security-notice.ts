@@ -3,7 +3,7 @@ import { renderButton, renderLayout, renderParagraph } from './layout.js';
 
 export type SecurityEvent = 'password_changed' | 'password_reset' | 'account_deleted';
 
-export interface SecurityNoticeFacts {
+interface SecurityNoticeFacts {
   to: string;
   event: SecurityEvent;
   /** When it happened, already written out in the user's time zone. */

@@ -6,7 +6,7 @@ import { refuseNonPublic, resolveTarget, TargetRefused } from '../../core/pinned
 import { withTransaction } from '../../db/database.js';
 import type { AppDeps } from '../../http/types.js';
 
-export const PUSH_ENDPOINT_REFUSED = 'This push address cannot be used. Please allow notifications again.';
+const PUSH_ENDPOINT_REFUSED = 'This push address cannot be used. Please allow notifications again.';
 
 /**
  * Keeps this browser's subscription for the session that sends it (the web app's own session):

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import { PushSubscriptionInput } from '../../../shared/settings/notification-preferences.js';
-import { currentUser, requireAuth } from '../../auth/session.middleware.js';
 import { AppError } from '../../core/errors.js';
 import { sha256Hex } from '../../core/ids.js';
-import { validate } from '../../core/validate.js';
+import { currentUser, requireAuth } from '../../http/require-auth.js';
 import type { AppEnv } from '../../http/types.js';
+import { validate } from '../../http/validate.js';
 import { deletePushSubscription, savePushSubscription } from './push-subscriptions.js';
 import { loadVapidKeys } from './vapid-keys.js';
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../http/types.js';
 import { isSessionLive } from './push-subscriptions.js';
 import { loadVapidKeys, vapidSubject } from './vapid-keys.js';
 
-export interface PushMessage {
+interface PushMessage {
   title: string;
   body: string;
   /** Opened when the notification is clicked (a path of the web app). */

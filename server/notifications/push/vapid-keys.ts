@@ -3,7 +3,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import type { Config } from '../../config.js';
 
-export interface VapidKeys {
+interface VapidKeys {
   publicKey: string;
   privateKey: string;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { FormData as UndiciFormData } from 'undici';
+import { PlatformError, UNKNOWN_OUTCOME_MESSAGE } from '../../platforms/platform-error.js';
 import type { PublishContext, PublishInput, PublishMedia } from '../platform-adapter.js';
-import { PublishError, UNKNOWN_OUTCOME_MESSAGE } from '../publish-error.js';
 
 /** Reads a stored file in consecutive chunks without holding the whole file in memory. */
 export async function* readChunks(path: string, chunkSize: number): AsyncGenerator<Buffer> {
@@ -30,10 +30,6 @@ export async function readRange(path: string, start: number, end: number): Promi
   } finally {
     await handle.close();
   }
-}
-
-export async function readWhole(media: PublishMedia): Promise<Buffer> {
-  return fs.promises.readFile(media.path);
 }
 
 /** A Blob of the file (read lazily from disk) or of the given bytes, for multipart and upload bodies. */
@@ -76,11 +72,11 @@ export function duplicateAfterResend(
 ) {
   if (
     ctx.progress.resentAfter !== undefined &&
-    error instanceof PublishError &&
+    error instanceof PlatformError &&
     error.kind === 'permanent' &&
     isDuplicate(error.message)
   ) {
-    return new PublishError('unknown', UNKNOWN_OUTCOME_MESSAGE, {
+    return new PlatformError('unknown', UNKNOWN_OUTCOME_MESSAGE, {
       httpStatus: error.httpStatus,
       final: true,
     });
@@ -126,7 +122,7 @@ export async function pollUntil<T>(
   for (;;) {
     const result = await check();
     if (result.done) return result.value;
-    if (Date.now() + result.waitMs > deadline) throw new PublishError('retryable', options.timeoutMessage);
+    if (Date.now() + result.waitMs > deadline) throw new PlatformError('retryable', options.timeoutMessage);
     await ctx.sleep(result.waitMs);
   }
 }

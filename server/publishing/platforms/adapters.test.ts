@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../core/logger.js';
+import { graphJson } from '../../platforms/meta-graph.js';
+import { PlatformError } from '../../platforms/platform-error.js';
+import type { PlatformHttp, PlatformRequestInit } from '../../platforms/platform-http.js';
 import type { PublishContext, PublishInput } from '../platform-adapter.js';
-import type { PlatformHttp, PlatformRequestInit } from '../platform-http.js';
-import { PublishError } from '../publish-error.js';
 import { facebookErrorMessage, REELS_MESSAGE, STORY_MEDIA_MESSAGE } from './facebook.js';
 import { INSTAGRAM_REELS_MESSAGE, instagramAdapter, instagramErrorMessage } from './instagram.js';
-import { graphJson } from './meta-graph-client.js';
 import { chunkPlan, tiktokAdapter } from './tiktok.js';
 import { twitterAdapter } from './twitter.js';
 
@@ -19,9 +19,10 @@ function fakeHttp(handler: Handler): PlatformHttp {
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     if (status < 400) return new Response(text, { status });
     const message = init.mapError ? init.mapError(status, text) : text;
-    if (status === 401) throw new PublishError('auth', message, { httpStatus: status });
-    if (status === 429 || status >= 500) throw new PublishError('retryable', message, { httpStatus: status });
-    throw new PublishError('permanent', message, { httpStatus: status });
+    if (status === 401) throw new PlatformError('auth', message, { httpStatus: status });
+    if (status === 429 || status >= 500)
+      throw new PlatformError('retryable', message, { httpStatus: status });
+    throw new PlatformError('permanent', message, { httpStatus: status });
   }
   return {
     url: (u) => u,

@@ -1,3 +1,5 @@
+import { graphJson } from '../../platforms/meta-graph.js';
+import { PlatformError } from '../../platforms/platform-error.js';
 import type {
   PlatformAdapter,
   PublishContext,
@@ -6,7 +8,6 @@ import type {
   ReconcileQuery,
   ReconcileResult,
 } from '../platform-adapter.js';
-import { PublishError } from '../publish-error.js';
 import {
   asString,
   duplicateAfterResend,
@@ -16,7 +17,7 @@ import {
   parseJson,
   pollUntil,
 } from './adapter-support.js';
-import { bearer, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
+import { bearer, findGraphPostByText, jsonPost } from './meta-graph-client.js';
 
 /**
  * Facebook Pages (platform-apis.md section 2) with the Page token: /feed for text, /photos for one
@@ -80,7 +81,7 @@ function idOf(body: Record<string, unknown>, ...keys: string[]): string {
     const value = body[key];
     if (typeof value === 'string' && value) return value;
   }
-  throw new PublishError('permanent', 'Failed to process the request');
+  throw new PlatformError('permanent', 'Failed to process the request');
 }
 
 async function permalink(ctx: PublishContext, id: string, fallback: string | null): Promise<string | null> {
@@ -134,7 +135,7 @@ async function publishFeed(ctx: PublishContext, input: PublishInput) {
     return idOf(body, 'id');
   }
   if (media.some((m) => m.kind === 'video')) {
-    if (media.length > 1) throw new PublishError('permanent', REELS_MESSAGE);
+    if (media.length > 1) throw new PlatformError('permanent', REELS_MESSAGE);
     const [video] = media as [PublishMedia];
     const body = await postForm(
       ctx,
@@ -179,12 +180,12 @@ async function waitForVideo(ctx: PublishContext, videoId: string): Promise<void>
       const status = body.status?.video_status;
       const error = body.status?.processing_phase?.errors?.[0]?.message;
       if (status === 'error' || error)
-        throw new PublishError('permanent', `Facebook API error: ${error ?? 'video processing failed'}`);
+        throw new PlatformError('permanent', `Facebook API error: ${error ?? 'video processing failed'}`);
       if (status === 'ready') return { done: true, value: undefined };
       return { done: false, waitMs: 1000 };
     });
   } catch (error) {
-    if (error instanceof PublishError && error.kind === 'permanent') throw error;
+    if (error instanceof PlatformError && error.kind === 'permanent') throw error;
     ctx.logger.warn('reel still processing after publishing', { videoId });
   }
 }
@@ -193,7 +194,7 @@ async function publishReel(ctx: PublishContext, input: PublishInput) {
   const page = pageId(ctx);
   const video = input.media.find((m) => m.kind === 'video');
   if (!video || input.media.length !== 1)
-    throw new PublishError('permanent', 'Reels require exactly one video.');
+    throw new PlatformError('permanent', 'Reels require exactly one video.');
   const start = await postJson(ctx, `/${page}/video_reels`, { upload_phase: 'start' });
   const videoId = idOf(start, 'video_id');
   await rupload(ctx, idOf(start, 'upload_url'), video);
@@ -212,7 +213,7 @@ async function publishReel(ctx: PublishContext, input: PublishInput) {
 
 async function publishStory(ctx: PublishContext, input: PublishInput) {
   const page = pageId(ctx);
-  if (input.media.length !== 1) throw new PublishError('permanent', STORY_MEDIA_MESSAGE);
+  if (input.media.length !== 1) throw new PlatformError('permanent', STORY_MEDIA_MESSAGE);
   const [media] = input.media as [PublishMedia];
   if (media.kind === 'image') {
     const photoId = await unpublishedPhoto(ctx, media);

@@ -1,3 +1,5 @@
+import { graphJson } from '../../platforms/meta-graph.js';
+import { PlatformError } from '../../platforms/platform-error.js';
 import type {
   PlatformAdapter,
   PublishContext,
@@ -6,9 +8,8 @@ import type {
   ReconcileQuery,
   ReconcileResult,
 } from '../platform-adapter.js';
-import { PublishError } from '../publish-error.js';
 import { asString, normalizeText, parseJson, pollUntil } from './adapter-support.js';
-import { bearer, containerStatusOf, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
+import { bearer, containerStatusOf, findGraphPostByText, jsonPost } from './meta-graph-client.js';
 
 /**
  * Instagram with Instagram Login (platform-apis.md section 3): a container per image (JPEG only),
@@ -44,7 +45,7 @@ async function createContainer(ctx: PublishContext, params: Record<string, unkno
     ...(await jsonPost(ctx, params)),
     mapError: instagramErrorMessage,
   });
-  if (!body.id) throw new PublishError('retryable', 'Instagram API error: no container id returned');
+  if (!body.id) throw new PlatformError('retryable', 'Instagram API error: no container id returned');
   return body.id;
 }
 
@@ -66,7 +67,7 @@ async function waitUntilFinished(ctx: PublishContext, containerId: string): Prom
       if (body.status_code === 'FINISHED' || body.status_code === 'PUBLISHED')
         return { done: true, value: undefined };
       if (body.status_code === 'ERROR' || body.status_code === 'EXPIRED') {
-        throw new PublishError('permanent', `Instagram API error: ${body.status ?? body.status_code}`);
+        throw new PlatformError('permanent', `Instagram API error: ${body.status ?? body.status_code}`);
       }
       wait = Math.min(wait * 2, 5000);
       return { done: false, waitMs: wait };
@@ -82,10 +83,10 @@ async function mediaParams(media: PublishMedia, altText: string | null): Promise
 async function buildContainer(ctx: PublishContext, input: PublishInput): Promise<string> {
   const altText = asString(input.metadata.alt_text);
   const media = input.media;
-  if (media.length === 0) throw new PublishError('permanent', 'Instagram posts need a photo or a video.');
+  if (media.length === 0) throw new PlatformError('permanent', 'Instagram posts need a photo or a video.');
   if (input.postType === 'story') {
     if (media.length !== 1)
-      throw new PublishError('permanent', 'Stories require exactly one photo or video.');
+      throw new PlatformError('permanent', 'Stories require exactly one photo or video.');
     const [file] = media as [PublishMedia];
     const params =
       file.kind === 'video'
@@ -123,7 +124,7 @@ async function buildContainer(ctx: PublishContext, input: PublishInput): Promise
       share_to_feed: true,
     });
   }
-  if (input.postType === 'reel') throw new PublishError('permanent', 'Reels require one video.');
+  if (input.postType === 'reel') throw new PlatformError('permanent', 'Reels require one video.');
   return createContainer(ctx, { ...(await mediaParams(file, altText)), caption: input.content });
 }
 
@@ -153,7 +154,7 @@ export const instagramAdapter: PlatformAdapter = {
       `${GRAPH}/${igUserId(ctx)}/media_publish?creation_id=${encodeURIComponent(container)}`,
       { method: 'POST', headers: await bearer(ctx), commit: true, mapError: instagramErrorMessage },
     );
-    if (!body.id) throw new PublishError('permanent', 'Instagram API error: no media id returned');
+    if (!body.id) throw new PlatformError('permanent', 'Instagram API error: no media id returned');
     return { platformPostId: body.id, url: await permalink(ctx, body.id) };
   },
 

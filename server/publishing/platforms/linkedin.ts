@@ -1,7 +1,8 @@
 import { LINKEDIN_DEFAULT_VISIBILITY, LINKEDIN_VISIBILITIES } from '../../../shared/posts/constants.js';
+import { LINKEDIN_VERSION } from '../../platforms/linkedin-api.js';
+import { PlatformError } from '../../platforms/platform-error.js';
+import type { PlatformResponse } from '../../platforms/platform-transport.js';
 import type { PlatformAdapter, PublishContext, PublishMedia, ReconcileResult } from '../platform-adapter.js';
-import type { PlatformResponse } from '../platform-http.js';
-import { PublishError } from '../publish-error.js';
 import { CLOCK_SKEW_MS } from '../reconcile-post.js';
 import { asString, fileBlob, normalizeText, pollUntil, readRange, toBody } from './adapter-support.js';
 
@@ -11,8 +12,6 @@ import { asString, fileBlob, normalizeText, pollUntil, readRange, toBody } from 
  * then POST /rest/posts; the new post's URN comes back in the `x-restli-id` header.
  */
 const API = 'https://api.linkedin.com/rest';
-/** One pinned Marketing version (versions are sunset after about a year). */
-export const LINKEDIN_VERSION = '202610';
 const MAX_VIDEO_WAIT_MS = 10 * 60_000;
 const VIDEO_POLL_MS = 1000;
 
@@ -55,7 +54,7 @@ async function uploadSinglePut(
   const urn = kind === 'images' ? body.value?.image : body.value?.document;
   const uploadUrl = body.value?.uploadUrl;
   if (!urn || !uploadUrl)
-    throw new PublishError('retryable', 'Backend error: LinkedIn returned no upload address');
+    throw new PlatformError('retryable', 'Backend error: LinkedIn returned no upload address');
   await ctx.http.request(uploadUrl, {
     method: 'PUT',
     headers: { authorization: `Bearer ${await ctx.accessToken()}`, 'content-type': media.mimeType },
@@ -91,7 +90,7 @@ async function uploadVideo(ctx: PublishContext, media: PublishMedia): Promise<st
   const video = body.value?.video;
   const instructions = body.value?.uploadInstructions ?? [];
   if (!video || instructions.length === 0) {
-    throw new PublishError('retryable', 'Backend error: LinkedIn returned no upload instructions');
+    throw new PlatformError('retryable', 'Backend error: LinkedIn returned no upload instructions');
   }
   const etags: string[] = [];
   // The parts are the ones LinkedIn dictates, sent in order; each answer's ETag identifies it.
@@ -106,7 +105,7 @@ async function uploadVideo(ctx: PublishContext, media: PublishMedia): Promise<st
     });
     const etag = response.headers.get('etag');
     if (!etag)
-      throw new PublishError('retryable', 'Backend error: LinkedIn returned no ETag for an uploaded part');
+      throw new PlatformError('retryable', 'Backend error: LinkedIn returned no ETag for an uploaded part');
     etags.push(etag);
   }
   await ctx.http.request(`${API}/videos?action=finalizeUpload`, {
@@ -130,7 +129,7 @@ async function uploadVideo(ctx: PublishContext, media: PublishMedia): Promise<st
       );
       if (status.body.status === 'AVAILABLE') return { done: true, value: undefined };
       if (status.body.status === 'PROCESSING_FAILED') {
-        throw new PublishError(
+        throw new PlatformError(
           'permanent',
           `Backend error: video processing failed${status.body.processingFailureReason ? ` (${status.body.processingFailureReason})` : ''}`,
         );
@@ -150,7 +149,7 @@ async function buildContent(
   const altText = asString(metadata.alt_text);
   if (postType === 'article') {
     const source = asString(metadata.articleUrl);
-    if (!source) throw new PublishError('permanent', 'Article URL is required for article posts');
+    if (!source) throw new PlatformError('permanent', 'Article URL is required for article posts');
     const article: Record<string, unknown> = { source, title: asString(metadata.articleTitle) ?? source };
     const description = asString(metadata.articleDescription);
     if (description) article.description = description;
@@ -160,19 +159,19 @@ async function buildContent(
   }
   if (media.length === 0) return null;
   if (media.some((m) => m.kind === 'audio')) {
-    throw new PublishError('permanent', 'Backend error: LinkedIn does not accept audio files');
+    throw new PlatformError('permanent', 'Backend error: LinkedIn does not accept audio files');
   }
   const images = media.filter((m) => m.kind === 'image');
   if (images.length > 1) {
     if (images.length !== media.length) {
-      throw new PublishError('permanent', 'Backend error: a LinkedIn post holds one media type');
+      throw new PlatformError('permanent', 'Backend error: a LinkedIn post holds one media type');
     }
     const ids: string[] = [];
     for (const image of images) ids.push(await uploadSinglePut(ctx, image, 'images'));
     return { multiImage: { images: ids.map((id) => ({ id, ...(altText ? { altText } : {}) })) } };
   }
   if (media.length > 1)
-    throw new PublishError('permanent', 'Backend error: a LinkedIn post holds one video or document');
+    throw new PlatformError('permanent', 'Backend error: a LinkedIn post holds one video or document');
   const [file] = media as [PublishMedia];
   if (file.kind === 'image') {
     return { media: { id: await uploadSinglePut(ctx, file, 'images'), ...(altText ? { altText } : {}) } };
@@ -224,7 +223,7 @@ export const linkedinAdapter: PlatformAdapter = {
     }
     const urn = response.headers.get('x-restli-id') ?? response.headers.get('x-linkedin-id');
     // 201 without an id: the post exists but we cannot name it; never re-sent.
-    if (!urn) throw new PublishError('permanent', 'Backend error: LinkedIn returned no post id');
+    if (!urn) throw new PlatformError('permanent', 'Backend error: LinkedIn returned no post id');
     return { platformPostId: urn, url: ctx.http.url(postUrl(urn)) };
   },
 
@@ -267,7 +266,8 @@ export const linkedinAdapter: PlatformAdapter = {
 /** The URN a resend was refused as a duplicate of (422 DUPLICATE_POST), if it was. */
 function resentDuplicate(ctx: PublishContext, error: unknown): string | null {
   if (ctx.progress.resentAfter === undefined) return null;
-  if (!(error instanceof PublishError) || error.kind !== 'permanent' || error.httpStatus !== 422) return null;
+  if (!(error instanceof PlatformError) || error.kind !== 'permanent' || error.httpStatus !== 422)
+    return null;
   if (!error.message.includes('DUPLICATE_POST')) return null;
   return /duplicate of (urn:li:(?:share|ugcPost):\d+)/.exec(error.message)?.[1] ?? null;
 }

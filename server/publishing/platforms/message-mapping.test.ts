@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeLittleText, linkedinErrorMessage } from './linkedin.js';
-import { FAILED_TO_POST, twitterErrorMessage } from './twitter.js';
+import { FAILED_TO_POST, twitterErrorMessage } from './twitter-api.js';
 
 describe('X error messages', () => {
   it('shows the specific parameter message of an invalid-request problem', () => {

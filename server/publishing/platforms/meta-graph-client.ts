@@ -1,55 +1,8 @@
+import { graphJson } from '../../platforms/meta-graph.js';
+import { PlatformError } from '../../platforms/platform-error.js';
 import type { PublishContext, ReconcileQuery } from '../platform-adapter.js';
-import type { PlatformRequestInit } from '../platform-http.js';
-import { PublishError } from '../publish-error.js';
 import { CLOCK_SKEW_MS } from '../reconcile-post.js';
-import { normalizeText, parseJson } from './adapter-support.js';
-
-/**
- * Graph API calls shared by Facebook, Instagram and Threads. Meta answers most errors with HTTP 400
- * and a code in the body (platform-apis.md 2.4), so the code decides the class: 190/102 is an
- * expired or invalid token (refresh once), 1/2 and the throttling codes are worth another try.
- */
-const AUTH_CODES = new Set([102, 190]);
-const RETRY_CODES = new Set([1, 2, 4, 17, 32, 341, 613, 80001]);
-
-export interface GraphErrorBody {
-  error?: { message?: string; code?: number; error_subcode?: number; is_transient?: boolean };
-}
-
-export function graphErrorCode(body: string): number | null {
-  const parsed = parseJson(body) as GraphErrorBody | null;
-  const code = parsed?.error?.code;
-  return typeof code === 'number' ? code : null;
-}
-
-export async function graphJson<T>(
-  ctx: Pick<PublishContext, 'http'>,
-  url: string,
-  init: PlatformRequestInit & { mapError: (status: number, body: string) => string },
-): Promise<T> {
-  const seen: { code: number | null; transient: boolean } = { code: null, transient: false };
-  try {
-    const { body } = await ctx.http.json<T>(url, {
-      ...init,
-      mapError: (status, text) => {
-        seen.code = graphErrorCode(text);
-        seen.transient = (parseJson(text) as GraphErrorBody | null)?.error?.is_transient === true;
-        return init.mapError(status, text);
-      },
-    });
-    return body;
-  } catch (error) {
-    const { code } = seen;
-    if (error instanceof PublishError && error.kind === 'permanent' && code !== null) {
-      if (AUTH_CODES.has(code))
-        throw new PublishError('auth', error.message, { httpStatus: error.httpStatus });
-      if (RETRY_CODES.has(code) || seen.transient) {
-        throw new PublishError('retryable', error.message, { httpStatus: error.httpStatus });
-      }
-    }
-    throw error;
-  }
-}
+import { normalizeText } from './adapter-support.js';
 
 /** Graph list pages of 100 read when looking for a post (a busy account's last minutes). */
 const LIST_PAGES = 5;
@@ -58,7 +11,7 @@ const LIST_PAGES = 5;
  * Pages through a Graph list edge (newest first, `after` cursors) until `pick` recognises an
  * item; null when none of the pages has it.
  */
-export async function findInGraphList<T>(
+async function findInGraphList<T>(
   ctx: PublishContext,
   url: string,
   params: Record<string, string>,
@@ -135,7 +88,7 @@ export async function containerStatusOf(
     });
     return typeof body[field] === 'string' ? (body[field] as string) : null;
   } catch (error) {
-    if (error instanceof PublishError && error.kind === 'permanent') return null;
+    if (error instanceof PlatformError && error.kind === 'permanent') return null;
     throw error;
   }
 }

@@ -1,3 +1,5 @@
+import { graphJson } from '../../platforms/meta-graph.js';
+import { PlatformError } from '../../platforms/platform-error.js';
 import type {
   PlatformAdapter,
   PublishContext,
@@ -5,9 +7,8 @@ import type {
   ReconcileQuery,
   ReconcileResult,
 } from '../platform-adapter.js';
-import { PublishError } from '../publish-error.js';
 import { asString, chainParts, donePartIds, normalizeText, parseJson, pollUntil } from './adapter-support.js';
-import { bearer, containerStatusOf, findGraphPostByText, graphJson, jsonPost } from './meta-graph-client.js';
+import { bearer, containerStatusOf, findGraphPostByText, jsonPost } from './meta-graph-client.js';
 
 /**
  * Threads (platform-apis.md section 6): a container per post (TEXT, IMAGE, VIDEO, or CAROUSEL with
@@ -18,7 +19,7 @@ const GRAPH = 'https://graph.threads.net/v1.0';
 const MAX_CONTAINER_WAIT_MS = 5 * 60_000;
 
 /** Threads is not in spec 02's catalogue: the Instagram wording, with its platform name. */
-export function threadsErrorMessage(_status: number, body: string): string {
+function threadsErrorMessage(_status: number, body: string): string {
   if (!parseJson(body)) return 'Failed to process the request';
   return `Threads API error: ${body.trim()}`;
 }
@@ -32,7 +33,7 @@ async function createContainer(ctx: PublishContext, params: Record<string, unkno
     ...(await jsonPost(ctx, params)),
     mapError: threadsErrorMessage,
   });
-  if (!body.id) throw new PublishError('retryable', 'Threads API error: no container id returned');
+  if (!body.id) throw new PlatformError('retryable', 'Threads API error: no container id returned');
   return body.id;
 }
 
@@ -52,7 +53,7 @@ async function waitUntilFinished(ctx: PublishContext, containerId: string): Prom
       );
       if (body.status === 'FINISHED' || body.status === 'PUBLISHED') return { done: true, value: undefined };
       if (body.status === 'ERROR' || body.status === 'EXPIRED') {
-        throw new PublishError('permanent', `Threads API error: ${body.error_message ?? body.status}`);
+        throw new PlatformError('permanent', `Threads API error: ${body.error_message ?? body.status}`);
       }
       wait = Math.min(wait * 2, 5000);
       return { done: false, waitMs: wait };
@@ -129,13 +130,13 @@ export const threadsAdapter: PlatformAdapter = {
         `${GRAPH}/${userId(ctx)}/threads_publish?creation_id=${encodeURIComponent(container)}`,
         { method: 'POST', headers: await bearer(ctx), commit: true, mapError: threadsErrorMessage },
       );
-      if (!body.id) throw new PublishError('permanent', 'Threads API error: no post id returned');
+      if (!body.id) throw new PlatformError('permanent', 'Threads API error: no post id returned');
       ids.push(body.id);
       // Recorded at once: a retry continues after the last public part instead of repeating it.
       await ctx.saveProgress({ parts: [...ids] });
     }
     const first = ids[0];
-    if (!first) throw new PublishError('permanent', 'Threads API error: no post id returned');
+    if (!first) throw new PlatformError('permanent', 'Threads API error: no post id returned');
     return { platformPostId: first, url: await permalink(ctx, first) };
   },
 

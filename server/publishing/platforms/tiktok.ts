@@ -1,3 +1,4 @@
+import { PlatformError } from '../../platforms/platform-error.js';
 import type {
   CreatorInfo,
   PlatformAdapter,
@@ -6,7 +7,6 @@ import type {
   PublishMedia,
   ReconcileResult,
 } from '../platform-adapter.js';
-import { PublishError } from '../publish-error.js';
 import { asString, pollUntil, readRange, toBody } from './adapter-support.js';
 
 /**
@@ -20,7 +20,7 @@ const CHUNK_BYTES = 10 * MB;
 const MAX_STATUS_WAIT_MS = 5 * 60_000;
 const DEFAULT_PRIVACY = 'PUBLIC_TO_EVERYONE';
 
-export function tiktokErrorMessage(status: number, body: string): string {
+function tiktokErrorMessage(status: number, body: string): string {
   return `Action failed: ${body.trim() || `HTTP ${status}`}`;
 }
 
@@ -41,7 +41,7 @@ async function call<T>(ctx: PublishContext, path: string, payload: unknown, comm
     mapError: tiktokErrorMessage,
   });
   if (body.error?.code && body.error.code !== 'ok') {
-    throw new PublishError('permanent', tiktokErrorMessage(200, JSON.stringify(body)));
+    throw new PlatformError('permanent', tiktokErrorMessage(200, JSON.stringify(body)));
   }
   return (body.data ?? {}) as T;
 }
@@ -69,7 +69,7 @@ function privacyLevel(input: PublishInput, info: CreatorInfoData): string {
   const requested = asString(input.metadata.privacy_level) ?? DEFAULT_PRIVACY;
   const offered = info.privacy_level_options ?? [];
   if (offered.length && !offered.includes(requested)) {
-    throw new PublishError(
+    throw new PlatformError(
       'permanent',
       `Action failed: privacy_level_option_mismatch: this TikTok account does not offer "${requested}" (available: ${offered.join(', ')}). Please choose another privacy level.`,
     );
@@ -106,7 +106,7 @@ async function initVideo(
     },
   });
   if (!data.publish_id || !data.upload_url)
-    throw new PublishError('retryable', 'Action failed: no upload address');
+    throw new PlatformError('retryable', 'Action failed: no upload address');
   // Nothing is published before the last chunk is in; after a lost answer to it, the publish
   // status tells whether it arrived.
   await ctx.remember?.({ tiktokPendingPublishId: data.publish_id });
@@ -156,7 +156,7 @@ async function initPhotos(ctx: PublishContext, input: PublishInput, info: Creato
     // TikTok pulls the photos and publishes by itself once this is accepted.
     true,
   );
-  if (!data.publish_id) throw new PublishError('permanent', 'Action failed: no publish_id returned');
+  if (!data.publish_id) throw new PlatformError('permanent', 'Action failed: no publish_id returned');
   return data.publish_id;
 }
 
@@ -176,7 +176,7 @@ async function waitForPublish(ctx: PublishContext, publishId: string, username: 
       async () => {
         const data = await call<StatusData>(ctx, '/post/publish/status/fetch/', { publish_id: publishId });
         if (data.status === 'FAILED') {
-          throw new PublishError('permanent', `Action failed: ${data.fail_reason ?? 'FAILED'}`);
+          throw new PlatformError('permanent', `Action failed: ${data.fail_reason ?? 'FAILED'}`);
         }
         if (data.status === 'PUBLISH_COMPLETE' || data.status === 'SEND_TO_USER_INBOX') {
           const id = data.publicaly_available_post_id?.[0];
@@ -191,7 +191,11 @@ async function waitForPublish(ctx: PublishContext, publishId: string, username: 
     }));
   } catch (error) {
     // Accepted by TikTok but still in processing or moderation: never re-sent; no public id yet.
-    if (error instanceof PublishError && error.kind === 'retryable' && error.message === 'still processing') {
+    if (
+      error instanceof PlatformError &&
+      error.kind === 'retryable' &&
+      error.message === 'still processing'
+    ) {
       return { platformPostId: publishId, url: null };
     }
     throw error;
@@ -213,13 +217,13 @@ export const tiktokAdapter: PlatformAdapter = {
     let publishId: string;
     if (input.postType === 'photo') {
       if (input.media.length === 0 || input.media.some((m) => m.kind !== 'image')) {
-        throw new PublishError('permanent', 'Action failed: photo posts need 1 to 35 images');
+        throw new PlatformError('permanent', 'Action failed: photo posts need 1 to 35 images');
       }
       publishId = await initPhotos(ctx, input, info);
     } else {
       const video = input.media.find((m) => m.kind === 'video');
       if (!video || input.media.length !== 1) {
-        throw new PublishError('permanent', 'Action failed: video posts need exactly one video');
+        throw new PlatformError('permanent', 'Action failed: video posts need exactly one video');
       }
       publishId = await initVideo(ctx, input, info, video);
     }
@@ -238,7 +242,7 @@ export const tiktokAdapter: PlatformAdapter = {
     try {
       data = await call(ctx, '/post/publish/status/fetch/', { publish_id: publishId });
     } catch (error) {
-      if (error instanceof PublishError && error.kind === 'permanent') return { status: 'unknowable' };
+      if (error instanceof PlatformError && error.kind === 'permanent') return { status: 'unknowable' };
       throw error;
     }
     const size = input.media.find((m) => m.kind === 'video')?.sizeBytes ?? 0;

@@ -1,5 +1,5 @@
 import type { SandboxContext, SandboxContextC } from '../sandbox-types.js';
-import type { FbObject, FbPage } from './facebook.js';
+import type { FbObject, FbPage } from './facebook-store.js';
 import { dailyValues, type GraphParams, graphError, seededInt } from './meta-graph.js';
 
 const PAGE_METRICS: Record<string, { title: string; min: number; max: number }> = {

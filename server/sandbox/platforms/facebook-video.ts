@@ -1,18 +1,8 @@
 import type { SandboxContext, SandboxContextC } from '../sandbox-types.js';
-import type { FbObject } from './facebook.js';
+import type { FbObject, FbVideo } from './facebook-store.js';
 import { fetchMedia, isVideoFormat, sniffFormat } from './meta-media.js';
 
 const MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
-
-export interface FbVideo {
-  purpose: 'video' | 'reel' | 'story';
-  phase: 'created' | 'uploaded';
-  uploadedAt?: number;
-  bytes: number;
-  sourceUrl?: string;
-  /** Set by upload_phase=finish (reels, stories) or at once for /videos. */
-  state?: 'PUBLISHED' | 'DRAFT' | 'SCHEDULED';
-}
 
 /** `GET /{video-id}?fields=status`: processing turns ready a while after the upload (virtual clock). */
 export function videoStatus(video: FbVideo, ctx: SandboxContext) {

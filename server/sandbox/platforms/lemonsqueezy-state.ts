@@ -40,7 +40,7 @@ export interface LsCheckoutRecord {
   subscriptionId: string | null;
 }
 
-export type LsStatus = 'on_trial' | 'active' | 'paused' | 'past_due' | 'unpaid' | 'cancelled' | 'expired';
+type LsStatus = 'on_trial' | 'active' | 'paused' | 'past_due' | 'unpaid' | 'cancelled' | 'expired';
 
 export interface LsSubscriptionRecord {
   id: string;
@@ -119,7 +119,7 @@ export function addMonth(ms: number): number {
   return date.getTime();
 }
 
-export function checkoutSignature(state: LsSandboxState, checkoutId: string): string {
+function checkoutSignature(state: LsSandboxState, checkoutId: string): string {
   return crypto.createHmac('sha256', state.urlKey).update(checkoutId).digest('hex');
 }
 

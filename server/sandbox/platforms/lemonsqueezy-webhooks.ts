@@ -7,7 +7,7 @@ const RETRY_DELAYS_MS = [5_000, 25_000, 125_000];
 const ATTEMPT_TIMEOUT_MS = 10_000;
 const KEPT_DELIVERIES = 500;
 
-export interface WebhookEvent {
+interface WebhookEvent {
   storeId: string;
   event: string;
   /** The resource as it is at the moment of the event (retries send the same bytes). */

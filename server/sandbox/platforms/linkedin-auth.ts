@@ -2,7 +2,7 @@ import type { SandboxApp, SandboxContext, SandboxContextC } from '../sandbox-typ
 import { errorPage } from './shared.js';
 
 /** LinkedIn member tokens last 60 days; there is no refresh token outside the partner program. */
-export const LINKEDIN_ACCESS_TTL_SEC = 5_184_000;
+const LINKEDIN_ACCESS_TTL_SEC = 5_184_000;
 const LINKEDIN_CODE_TTL_MS = 30 * 60 * 1000;
 
 export const LINKEDIN_DEMO_MEMBER = {

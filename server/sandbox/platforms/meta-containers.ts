@@ -6,7 +6,7 @@ import { fetchMedia, isVideoFormat, type MediaFormat } from './meta-media.js';
  * and processes its media (IN_PROGRESS), then it can be published (FINISHED -> PUBLISHED).
  * Unpublished containers expire after 24 hours.
  */
-export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
+type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
 
 export interface MediaContainer {
   id: string;
@@ -29,7 +29,7 @@ export interface MediaContainer {
   publishedId?: string;
 }
 
-export interface DownloadRules {
+interface DownloadRules {
   imageFormats: MediaFormat[];
   imageFormatMessage: string;
   maxImageBytes: number;

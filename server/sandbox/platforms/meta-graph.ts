@@ -94,7 +94,7 @@ function fbtraceId(): string {
   return crypto.randomBytes(8).toString('base64url');
 }
 
-export interface GraphErrorInput {
+interface GraphErrorInput {
   status?: number;
   code: number;
   message: string;
@@ -138,7 +138,7 @@ export function unsupportedRequest(c: SandboxContextC, method: string, id: strin
 }
 
 /** The access token of a Graph call: `access_token` parameter or `Authorization: Bearer|OAuth <token>`. */
-export function graphTokenString(c: SandboxContextC, input: GraphParams): string | undefined {
+function graphTokenString(c: SandboxContextC, input: GraphParams): string | undefined {
   const header = c.req.header('authorization');
   const match = header ? /^(?:Bearer|OAuth)\s+(.+)$/i.exec(header.trim()) : null;
   return match?.[1] ?? input.params.access_token;
@@ -167,7 +167,7 @@ export function requireGraphToken(
 }
 
 /** Top-level names of a Graph `fields` list: `id,name,picture.type(large){url}` -> id, name, picture. */
-export function requestedFields(fields: string | undefined): string[] | null {
+function requestedFields(fields: string | undefined): string[] | null {
   if (!fields) return null;
   const names: string[] = [];
   let depth = 0;
@@ -258,7 +258,7 @@ export function windowCount(times: number[], now: number, windowMs = DAY_MS): nu
   return times.length;
 }
 
-export interface InsightValue {
+interface InsightValue {
   value: number;
   end_time: string;
 }

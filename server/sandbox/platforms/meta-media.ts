@@ -6,7 +6,7 @@
 
 export type MediaFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'bmp' | 'mp4' | 'mov' | 'unknown';
 
-export type FetchedMedia =
+type FetchedMedia =
   | { ok: true; bytes: number; format: MediaFormat }
   | { ok: false; reason: 'unreachable' | 'too_large' | 'empty'; message: string };
 

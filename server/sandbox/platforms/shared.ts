@@ -11,7 +11,7 @@ export function errorPage(c: SandboxContextC, platformName: string, message: str
 }
 
 /** Deterministic pseudo-random integer in [0, max) from a string (stable demo metrics). */
-export function stableNumber(seed: string, max: number): number {
+function stableNumber(seed: string, max: number): number {
   const digest = crypto.createHash('sha256').update(seed).digest();
   return digest.readUInt32BE(0) % max;
 }

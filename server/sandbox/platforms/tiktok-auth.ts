@@ -2,8 +2,8 @@ import type { SandboxApp, SandboxContext, SandboxContextC } from '../sandbox-typ
 import { errorPage } from './shared.js';
 
 /** TikTok (docs, Nov 2026): access tokens 2 hours, refresh tokens 180 days and rotating. */
-export const TIKTOK_ACCESS_TTL_SEC = 7200;
-export const TIKTOK_REFRESH_TTL_SEC = 180 * 24 * 3600;
+const TIKTOK_ACCESS_TTL_SEC = 7200;
+const TIKTOK_REFRESH_TTL_SEC = 180 * 24 * 3600;
 const TIKTOK_CODE_TTL_MS = 10 * 60 * 1000;
 
 export const TIKTOK_DEMO_CREATOR = {

@@ -3,7 +3,7 @@ import { errorPage } from './shared.js';
 import { X_DEMO_USER, xUserAvatar } from './x-users.js';
 
 /** X access tokens live 2 hours; the authorization code only 30 seconds (docs.x.com). */
-export const X_ACCESS_TTL_SEC = 7200;
+const X_ACCESS_TTL_SEC = 7200;
 const X_REFRESH_TTL_SEC = 180 * 24 * 3600;
 const X_CODE_TTL_MS = 30_000;
 

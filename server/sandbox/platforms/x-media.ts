@@ -1,7 +1,7 @@
 import type { SandboxApp, SandboxContext, SandboxContextC } from '../sandbox-types.js';
 import { invalidRequest, problem, requireXToken } from './x-api.js';
 
-export interface XMedia {
+interface XMedia {
   id: string;
   mediaKey: string;
   ownerId: string;
@@ -38,7 +38,7 @@ function kindOf(category: string, mediaType: string): XMedia['kind'] {
 }
 
 /** Processing state of a finalized video or GIF: pending -> in_progress -> succeeded over containerDelayMs. */
-export function processingInfo(ctx: SandboxContext, media: XMedia) {
+function processingInfo(ctx: SandboxContext, media: XMedia) {
   if (media.kind === 'image' || media.finalizedAt === null) return undefined;
   const delay = ctx.state.settings.containerDelayMs;
   const elapsed = ctx.now() - media.finalizedAt;

@@ -1,7 +1,7 @@
 import type { SandboxContext, SandboxContextC } from '../sandbox-types.js';
 import { demoFollowers } from './shared.js';
 
-export interface XUser {
+interface XUser {
   id: string;
   name: string;
   handle: string;

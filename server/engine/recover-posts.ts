@@ -1,0 +1,80 @@
+import { isPlatformId } from '../../shared/platforms/ids.js';
+import type { AppDeps } from '../http/types.js';
+import { parseProgress } from '../posts/post-states.js';
+import {
+  askPlatformFirst,
+  failMissed,
+  failOrphanUnconfirmed,
+  requeueOrphan,
+} from '../posts/post-transitions.js';
+import { getAdapter } from '../publishing/platforms/index.js';
+import { publishPostUpdated } from '../publishing/post-events.js';
+import { endAttempt, findLastAttempt } from '../publishing/publish-attempts.js';
+import { UNCONFIRMED_AFTER_RESTART_MESSAGE } from '../publishing/publish-messages.js';
+import { notifyMissed, notifyUnknownOutcome } from '../publishing/publish-notifications.js';
+import { checkingMessage } from '../publishing/reconcile-post.js';
+
+/**
+ * Posts left `publishing` by a worker that died (lease expired). If a create request may have
+ * left, the post goes back to `scheduled` with the question for the platform (reconcile-post.ts):
+ * it is recorded if the platform has it and sent only once the platform shows it does not; a
+ * platform that cannot tell leaves it failed-unconfirmed for the user. Otherwise nothing public
+ * was attempted and it goes back to `scheduled` to be published now.
+ */
+export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<number> {
+  const { db } = deps;
+  const orphans = await db
+    .selectFrom('scheduledPosts')
+    .selectAll()
+    .where('status', '=', 'publishing')
+    .where('leaseUntil', '<', now)
+    .execute();
+  for (const post of orphans) {
+    const lastAttempt = await findLastAttempt(db, post.id);
+    const progress = parseProgress(post);
+    const maybeSent =
+      progress.commitPending === true || (lastAttempt?.commitSentAt != null && lastAttempt.outcome === null);
+    const adapter = isPlatformId(post.platform) ? getAdapter(post.platform) : undefined;
+    const askPlatform = maybeSent && Boolean(adapter?.reconcile);
+    if (askPlatform) {
+      const since = lastAttempt?.commitSentAt ?? lastAttempt?.startedAt ?? post.updatedAt;
+      await askPlatformFirst(db, post.id, since);
+    }
+    if (lastAttempt && lastAttempt.outcome === null) {
+      await endAttempt(db, lastAttempt.id, {
+        endedAt: now,
+        outcome: maybeSent ? 'unknown' : 'retry',
+        error: 'The server stopped during this attempt.',
+      });
+    }
+    const updated =
+      maybeSent && !askPlatform
+        ? await failOrphanUnconfirmed(db, { postId: post.id, now, reason: UNCONFIRMED_AFTER_RESTART_MESSAGE })
+        : await requeueOrphan(db, {
+            postId: post.id,
+            now,
+            ...(askPlatform && isPlatformId(post.platform) ? { reason: checkingMessage(post.platform) } : {}),
+          });
+    if (!updated) continue;
+    await publishPostUpdated(deps, updated);
+    if (maybeSent && !askPlatform) await notifyUnknownOutcome(deps, post);
+  }
+  return orphans.length;
+}
+
+/** Posts whose time passed more than LATE_GRACE_MINUTES ago without an attempt: failed as missed. */
+export async function failMissedPosts(deps: AppDeps, now: number): Promise<number> {
+  const { db, config } = deps;
+  const cutoff = now - config.LATE_GRACE_MINUTES * 60_000;
+  const missed = await failMissed(db, {
+    cutoff,
+    now,
+    reason:
+      'This post was missed: Postloom was not running at its scheduled time. Use Post Now to publish it.',
+  });
+  for (const post of missed) {
+    await publishPostUpdated(deps, post);
+    await notifyMissed(deps, post);
+  }
+  return missed.length;
+}

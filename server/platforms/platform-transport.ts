@@ -1,0 +1,250 @@
+import { type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
+import { agent, dispatch } from './platform-connections.js';
+
+/**
+ * The raw transport under platform-http.ts: one request out and its answer read into memory,
+ * on the lean undici dispatcher path for small bodies or WHATWG fetch for forms and streams.
+ * It knows nothing of platforms, classification or hooks.
+ */
+
+/** What adapters read from a platform's answer (a fetch Response has all of it). */
+export interface PlatformResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  json(): Promise<unknown>;
+}
+
+type UndiciBody = NonNullable<Parameters<typeof undiciFetch>[1]>['body'];
+
+/** Bodies up to this size go through the lean path, with undici's own timeouts. */
+const LEAN_BODY_MAX_BYTES = 256 * 1024;
+
+/**
+ * undici's fetch does not recognise Node's built-in FormData (it would send "[object FormData]"):
+ * copy its fields into undici's own.
+ */
+function toUndiciBody(body: RequestInit['body']): UndiciBody {
+  if (typeof globalThis.FormData !== 'undefined' && body instanceof globalThis.FormData) {
+    const form = new UndiciFormData();
+    for (const [key, value] of body.entries()) {
+      if (typeof value === 'string') form.append(key, value);
+      else form.append(key, value, value.name);
+    }
+    return form;
+  }
+  return body as UndiciBody;
+}
+
+/** Forms, blobs and streams: WHATWG fetch, with one timer and one controller per request. */
+export async function sendWithFetch(
+  target: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<PlatformResponse> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The platform did not answer in time.', 'TimeoutError')),
+    timeoutMs,
+  );
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const response = await undiciFetch(target, {
+      ...(init as Parameters<typeof undiciFetch>[1]),
+      body: toUndiciBody(init.body),
+      signal: controller.signal,
+      dispatcher: agent,
+    });
+    // Read here, under the timer: a body that never ends is a timeout too.
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return new BufferedResponse(response.status, recordHeaderReader(headersOf(response.headers)), bytes);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of headers) result[name] = value;
+  return result;
+}
+
+interface LeanRequest {
+  origin: string;
+  path: string;
+  method: Dispatcher.HttpMethod;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+  timeoutMs: number;
+}
+
+/**
+ * The dispatch options of a request with a small in-memory body (almost every platform call):
+ * built once, before the due moment for a post's first request. Null for forms, blobs and
+ * streams, which take the fetch path.
+ */
+export function leanRequest(target: string, init: RequestInit, timeoutMs: number): LeanRequest | null {
+  let body = init.body;
+  const headers: Record<string, string> = {};
+  if (init.headers) {
+    const source =
+      init.headers instanceof Headers || Array.isArray(init.headers)
+        ? Object.fromEntries(new Headers(init.headers))
+        : (init.headers as Record<string, string>);
+    for (const [name, value] of Object.entries(source)) headers[name.toLowerCase()] = value;
+  }
+  if (body instanceof URLSearchParams) {
+    headers['content-type'] ??= 'application/x-www-form-urlencoded;charset=UTF-8';
+    body = body.toString();
+  }
+  if (body !== undefined && body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    return null;
+  }
+  const size = typeof body === 'string' ? body.length : (body?.byteLength ?? 0);
+  if (size > LEAN_BODY_MAX_BYTES) return null;
+  const parsed = new URL(target);
+  return {
+    origin: parsed.origin,
+    path: `${parsed.pathname}${parsed.search}`,
+    method: (init.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
+    headers,
+    body: body ?? undefined,
+    timeoutMs,
+  };
+}
+
+/**
+ * Requests go straight to undici's dispatcher with a handler that only collects the answer:
+ * WHATWG fetch and even undici.request cost several times more CPU per call (Request,
+ * Headers and stream objects), which adds up when thousands of posts fall due in the same
+ * second. undici's own timers bound the wait for the answer. Platform APIs answer directly
+ * (no redirects to follow).
+ */
+export function sendLean(
+  lean: LeanRequest,
+  signal: AbortSignal | undefined,
+  inFlight: Set<Abort>,
+): Promise<PlatformResponse> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    dispatch(
+      {
+        origin: lean.origin,
+        path: lean.path,
+        method: lean.method,
+        headers: lean.headers,
+        body: lean.body,
+        headersTimeout: lean.timeoutMs,
+        bodyTimeout: lean.timeoutMs,
+      },
+      (done) => new CollectingHandler(resolve, reject, inFlight, done),
+    );
+  });
+}
+
+/** Cancels a request in flight (undici's abort callback). */
+export type Abort = (reason?: Error) => void;
+
+/**
+ * Collects the answer through undici's raw callbacks: with the controller-based ones undici
+ * wraps every request in an adapter that decodes all response headers into an object first,
+ * which is most of the CPU an answer costs when a burst's thousands come back at once. Here
+ * the raw header buffers are kept and decoded only when an adapter asks for a header.
+ */
+class CollectingHandler implements Dispatcher.DispatchHandler {
+  private status = 0;
+  private rawHeaders: Buffer[] = [];
+  private chunks: Buffer[] = [];
+  private abort: Abort | null = null;
+
+  constructor(
+    private readonly resolve: (response: PlatformResponse) => void,
+    private readonly reject: (error: unknown) => void,
+    private readonly inFlight: Set<Abort>,
+    private readonly done: () => void,
+  ) {}
+
+  onConnect(abort: Abort): void {
+    if (this.abort) this.inFlight.delete(this.abort);
+    this.abort = abort;
+    this.inFlight.add(abort);
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    // Called again after a 1xx: the final answer's status and headers win.
+    this.status = statusCode;
+    this.rawHeaders = rawHeaders;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    if (this.abort) this.inFlight.delete(this.abort);
+    this.done();
+    const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
+    this.resolve(new BufferedResponse(this.status, rawHeaderReader(this.rawHeaders), bytes));
+  }
+
+  onError(error: Error): void {
+    if (this.abort) this.inFlight.delete(this.abort);
+    this.done();
+    this.reject(error);
+  }
+}
+
+type HeaderReader = (name: string) => string | null;
+
+/** Reads headers from undici's raw name/value buffers, decoding them on the first lookup. */
+function rawHeaderReader(raw: Buffer[]): HeaderReader {
+  let decoded: Map<string, string> | null = null;
+  return (name) => {
+    if (!decoded) {
+      decoded = new Map();
+      for (let index = 0; index + 1 < raw.length; index += 2) {
+        const key = (raw[index] as Buffer).toString('latin1').toLowerCase();
+        const value = (raw[index + 1] as Buffer).toString('latin1');
+        const previous = decoded.get(key);
+        decoded.set(key, previous === undefined ? value : `${previous}, ${value}`);
+      }
+    }
+    return decoded.get(name.toLowerCase()) ?? null;
+  };
+}
+
+function recordHeaderReader(headers: Record<string, string>): HeaderReader {
+  return (name) => headers[name.toLowerCase()] ?? null;
+}
+
+/** An answer already read into memory; headers are looked up without building a Headers object. */
+class BufferedResponse implements PlatformResponse {
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+
+  constructor(
+    readonly status: number,
+    get: HeaderReader,
+    private readonly bytes: Buffer,
+  ) {
+    this.ok = status >= 200 && status < 300;
+    this.headers = { get };
+  }
+
+  async text(): Promise<string> {
+    return this.bytes.toString('utf8');
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this.bytes.toString('utf8'));
+  }
+}

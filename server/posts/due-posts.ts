@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/** The engine's reads of due work in scheduled_posts (its writes are in post-transitions.ts). */
+
+/** The ids of one platform's due posts, for the claim's WHERE (see claimDuePosts). */
+export function dueIds(options: { platform: string; now: number; limit: number }) {
+  // Two index ranges instead of `coalesce(next_attempt_at, scheduled_at) <= now`, which
+  // SQLite can only answer by reading every scheduled post (48 ms per platform per sweep
+  // with 500,000 of them); each range reads only posts that are due.
+  return sql<string>`(select id from (
+    select id, due from (
+      select id, scheduled_at as due from scheduled_posts
+      where status = 'scheduled' and next_attempt_at is null and scheduled_at <= ${options.now}
+        and is_draft = 0 and platform = ${options.platform}
+      order by scheduled_at limit ${options.limit})
+    union all
+    select id, due from (
+      select id, next_attempt_at as due from scheduled_posts
+      where status = 'scheduled' and next_attempt_at <= ${options.now}
+        and is_draft = 0 and platform = ${options.platform}
+      order by next_attempt_at limit ${options.limit})
+    order by due limit ${options.limit}))`;
+}
+
+/** The earliest time a scheduled post becomes due, or null. */
+export async function nextDueTime(db: Db): Promise<number | null> {
+  // The first of each index range (see claimDuePosts), not a scan of every scheduled post.
+  // SQLite's min(a, b) is NULL when either is: an empty range counts as "never".
+  const { rows } = await sql<{ due: number | null }>`select min(
+      coalesce((select min(scheduled_at) from scheduled_posts
+        where status = 'scheduled' and next_attempt_at is null and is_draft = 0), 9e15),
+      coalesce((select min(next_attempt_at) from scheduled_posts
+        where status = 'scheduled' and next_attempt_at is not null and is_draft = 0), 9e15)
+    ) as due`.execute(db);
+  const due = rows[0]?.due ?? null;
+  return due === null || due >= 9e15 ? null : due;
+}
+
+export async function countOverdue(db: Db, before: number): Promise<number> {
+  const { rows } = await sql<{ count: number }>`select
+      (select count(*) from scheduled_posts where status = 'scheduled' and next_attempt_at is null
+        and scheduled_at < ${before} and is_draft = 0)
+    + (select count(*) from scheduled_posts where status = 'scheduled' and next_attempt_at < ${before}
+        and is_draft = 0) as count`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}

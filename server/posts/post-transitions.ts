@@ -1,0 +1,300 @@
+import type { Db } from '../db/database.js';
+import type { ScheduledPostRow } from '../db/schema.js';
+import { dueIds } from './due-posts.js';
+import {
+  type PostStatus,
+  type PostTransition,
+  type PublishProgress,
+  parseProgress,
+  TRANSITION_FROM,
+} from './post-states.js';
+
+/**
+ * The one writer of a post's state: every change of `scheduled_posts.status`, its lease and its
+ * publish progress is one of these named transitions. Each states the statuses it accepts and is
+ * a single conditional UPDATE (`WHERE status IN (...)`): from any other status it changes
+ * nothing, and it answers whether it applied (the row, `true`, or the rows it moved). Content
+ * edits are in posts.repository.ts; callers publish `post.updated` themselves. The accepted
+ * statuses are listed in post-states.ts.
+ */
+
+const from = (transition: PostTransition) => [...TRANSITION_FROM[transition]];
+
+/** No worker holds the post any more. */
+const released = { leaseUntil: null, leaseOwner: null } as const;
+
+/** Failed with the reason shown on the post, and no longer held by a worker. */
+const failedWith = (reason: string, now: number) =>
+  ({ status: 'failed', errorMessage: reason, ...released, updatedAt: now }) as const;
+
+const applied = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) > 0;
+
+/** One post's conditional UPDATE: it matches only in the statuses the transition accepts. */
+function onePost(db: Db, postId: string, transition: PostTransition) {
+  return db.updateTable('scheduledPosts').where('id', '=', postId).where('status', 'in', from(transition));
+}
+
+/** The same, answering the row it moved (undefined when it did not apply). */
+function settle(db: Db, postId: string, transition: PostTransition) {
+  return onePost(db, postId, transition).returningAll();
+}
+
+/**
+ * Draft, scheduled, or scheduled afresh: `from` is the status the user's edit was read in (the
+ * engine may have claimed the post since: then nothing changes). `restart` clears a failed
+ * delivery so it starts again.
+ */
+export async function saveUserTiming(
+  db: Db,
+  input: {
+    userId: string;
+    postId: string;
+    from: PostStatus;
+    timing: { status: PostStatus; isDraft: number; scheduledAt: number | null };
+    restart: boolean;
+    now: number;
+  },
+): Promise<boolean> {
+  // The user moves a post only between these (an edit without an action keeps a failed one failed).
+  if (!(TRANSITION_FROM.saveUserTiming as readonly string[]).includes(input.timing.status)) return false;
+  const result = await onePost(db, input.postId, 'saveUserTiming')
+    .set({
+      status: input.timing.status,
+      isDraft: input.timing.isDraft,
+      scheduledAt: input.timing.scheduledAt,
+      ...(input.restart
+        ? { errorMessage: null, nextAttemptAt: null, leaseUntil: null, attemptCount: 0 }
+        : {}),
+      updatedAt: input.now,
+    })
+    .where('userId', '=', input.userId)
+    .where('status', '=', input.from)
+    .executeTakeFirst();
+  return applied(result);
+}
+
+/**
+ * Claims due posts of one platform: `scheduled` -> `publishing` with a lease, in one statement
+ * whose WHERE re-checks the status, so two workers can never take the same post.
+ */
+export async function claimDuePosts(
+  db: Db,
+  options: { platform: string; now: number; limit: number; leaseUntil: number; owner: string },
+): Promise<ScheduledPostRow[]> {
+  if (options.limit <= 0) return [];
+  return db
+    .updateTable('scheduledPosts')
+    .set({
+      status: 'publishing',
+      leaseUntil: options.leaseUntil,
+      leaseOwner: options.owner,
+      updatedAt: options.now,
+    })
+    .where('status', 'in', from('claimDue'))
+    .where('id', 'in', dueIds(options))
+    .returningAll()
+    .execute();
+}
+
+/** Claims one post for Post Now: a fresh delivery (attempts, retry time and error cleared). */
+export async function claimPostNow(
+  db: Db,
+  options: { postId: string; userId: string; now: number; leaseUntil: number; owner: string },
+): Promise<ScheduledPostRow | undefined> {
+  return settle(db, options.postId, 'claimNow')
+    .set({
+      status: 'publishing',
+      isDraft: 0,
+      leaseUntil: options.leaseUntil,
+      leaseOwner: options.owner,
+      attemptCount: 0,
+      nextAttemptAt: null,
+      errorMessage: null,
+      updatedAt: options.now,
+    })
+    .where('userId', '=', options.userId)
+    .executeTakeFirst();
+}
+
+/** The worker holding the lease keeps it while the attempt runs. */
+export async function renewLease(
+  db: Db,
+  input: { postId: string; owner: string; leaseUntil: number },
+): Promise<boolean> {
+  const query = onePost(db, input.postId, 'renewLease').set({ leaseUntil: input.leaseUntil });
+  return applied(await query.where('leaseOwner', '=', input.owner).executeTakeFirst());
+}
+
+export async function countAttempt(db: Db, postId: string, attemptCount: number): Promise<boolean> {
+  return applied(await onePost(db, postId, 'countAttempt').set({ attemptCount }).executeTakeFirst());
+}
+
+/** What the attempt has made public so far (kept across attempts and restarts). */
+export async function saveProgress(db: Db, postId: string, progress: PublishProgress): Promise<boolean> {
+  const query = onePost(db, postId, 'saveProgress').set({ publishProgress: JSON.stringify(progress) });
+  return applied(await query.executeTakeFirst());
+}
+
+async function editProgress(
+  db: Db,
+  postId: string,
+  transition: PostTransition,
+  edit: (progress: PublishProgress) => PublishProgress | null,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('scheduledPosts')
+    .select(['publishProgress', 'status'])
+    .where('id', '=', postId)
+    .executeTakeFirst();
+  if (!row || !(TRANSITION_FROM[transition] as readonly string[]).includes(row.status)) return false;
+  const next = edit(parseProgress(row));
+  if (next === null) return true;
+  const query = onePost(db, postId, transition).set({ publishProgress: JSON.stringify(next) });
+  return applied(await query.executeTakeFirst());
+}
+
+/**
+ * The post's coming attempt is a question to the platform first (reconcile-post.ts): a create
+ * request may have made it public since `since`. The earliest moment asked about is kept.
+ */
+export function askPlatformFirst(db: Db, postId: string, since: number): Promise<boolean> {
+  return editProgress(db, postId, 'askPlatformFirst', (stored) => {
+    const progress = { ...stored };
+    const earlier = (progress.reconcile as { since?: unknown } | null | undefined)?.since;
+    progress.reconcile = { since: typeof earlier === 'number' ? Math.min(since, earlier) : since };
+    delete progress.commitPending;
+    return progress;
+  });
+}
+
+/** Forgets an open question (the user takes over: the post fails as "check the platform"). */
+export function forgetQuestion(db: Db, postId: string): Promise<boolean> {
+  return editProgress(db, postId, 'forgetQuestion', (progress) => {
+    if (!('reconcile' in progress) && !('commitPending' in progress)) return null;
+    const { reconcile: _reconcile, commitPending: _pending, ...rest } = progress;
+    return rest;
+  });
+}
+
+/** Over the platform's own posting cap: scheduled again for when its window has room. */
+export async function deferForCap(db: Db, postId: string, retryAt: number): Promise<boolean> {
+  const query = onePost(db, postId, 'deferForCap');
+  return applied(
+    await query.set({ status: 'scheduled', nextAttemptAt: retryAt, ...released }).executeTakeFirst(),
+  );
+}
+
+export function scheduleRetry(
+  db: Db,
+  input: { postId: string; nextAttemptAt: number; reason: string; now: number },
+) {
+  return settle(db, input.postId, 'scheduleRetry')
+    .set({
+      status: 'scheduled',
+      nextAttemptAt: input.nextAttemptAt,
+      errorMessage: input.reason,
+      ...released,
+      updatedAt: input.now,
+    })
+    .executeTakeFirst();
+}
+
+export function markPosted(
+  db: Db,
+  input: { postId: string; platformPostId: string | null; url: string | null; now: number },
+) {
+  return settle(db, input.postId, 'markPosted')
+    .set({
+      status: 'posted',
+      postedAt: input.now,
+      platformPostId: input.platformPostId,
+      platformPostUrl: input.url,
+      errorMessage: null,
+      nextAttemptAt: null,
+      isDraft: 0,
+      ...released,
+      updatedAt: input.now,
+    })
+    .executeTakeFirst();
+}
+
+export function markFailed(db: Db, input: { postId: string; reason: string; now: number }) {
+  return settle(db, input.postId, 'markFailed')
+    .set({ ...failedWith(input.reason, input.now), nextAttemptAt: null })
+    .executeTakeFirst();
+}
+
+/**
+ * Posts this worker claimed whose owner has no access (the subscription gate): failed with the
+ * reason before anything was sent ("held for lack of access"). Like any failed post they can be
+ * rescheduled or posted now once the user subscribes; nothing sends them on its own.
+ */
+export async function failWithoutAccess(
+  db: Db,
+  options: { postIds: readonly string[]; owner: string; reason: string; now: number },
+): Promise<ScheduledPostRow[]> {
+  if (options.postIds.length === 0) return [];
+  return db
+    .updateTable('scheduledPosts')
+    .set({ ...failedWith(options.reason, options.now), nextAttemptAt: null })
+    .where('id', 'in', [...options.postIds])
+    .where('status', 'in', from('failWithoutAccess'))
+    .where('leaseOwner', '=', options.owner)
+    .returningAll()
+    .execute();
+}
+
+/** A worker died holding the post (its lease ran out): scheduled again at once. */
+export function requeueOrphan(db: Db, input: { postId: string; now: number; reason?: string }) {
+  return settle(db, input.postId, 'requeueOrphan')
+    .set({
+      status: 'scheduled',
+      nextAttemptAt: input.now,
+      ...released,
+      updatedAt: input.now,
+      ...(input.reason !== undefined ? { errorMessage: input.reason } : {}),
+    })
+    .where('leaseUntil', '<', input.now)
+    .executeTakeFirst();
+}
+
+/** A worker died after a create request may have left, and the platform cannot be asked. */
+export function failOrphanUnconfirmed(db: Db, input: { postId: string; now: number; reason: string }) {
+  return settle(db, input.postId, 'failOrphanUnconfirmed')
+    .set(failedWith(input.reason, input.now))
+    .where('leaseUntil', '<', input.now)
+    .executeTakeFirst();
+}
+
+/** Scheduled posts whose time passed before `cutoff` without any attempt: failed as missed. */
+export function failMissed(db: Db, input: { cutoff: number; now: number; reason: string }) {
+  return db
+    .updateTable('scheduledPosts')
+    .set({ status: 'failed', errorMessage: input.reason, updatedAt: input.now })
+    .where('status', 'in', from('failMissed'))
+    .where('isDraft', '=', 0)
+    .where('attemptCount', '=', 0)
+    .where('nextAttemptAt', 'is', null)
+    .where('scheduledAt', '<', input.cutoff)
+    .returningAll()
+    .execute();
+}
+
+/**
+ * The account is being disconnected: its pending posts fail with the reason (run in the
+ * transaction that deletes the account, whose posts' foreign key is ON DELETE SET NULL), and
+ * any lease on them is released.
+ */
+export async function releaseOnDisconnect(
+  db: Db,
+  input: { userId: string; accountId: string; reason: string; now: number },
+): Promise<number> {
+  const result = await db
+    .updateTable('scheduledPosts')
+    .set(failedWith(input.reason, input.now))
+    .where('socialAccountId', '=', input.accountId)
+    .where('userId', '=', input.userId)
+    .where('status', 'in', from('releaseOnDisconnect'))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

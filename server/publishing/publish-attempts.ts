@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+/**
+ * The one writer of publish_attempts. An attempt is inserted open (`outcome` null), may be marked
+ * as having sent a create request (`commit_sent_at`), and is ended once with its outcome; every
+ * write below accepts open attempts only and answers whether it applied.
+ */
+
+/** Inserts an open attempt and answers its id. */
+export async function startAttempt(db: Db, postId: string, attemptNo: number, now: number): Promise<number> {
+  const row = await db
+    .insertInto('publishAttempts')
+    .values({
+      postId,
+      attemptNo,
+      startedAt: now,
+      endedAt: null,
+      outcome: null,
+      httpStatus: null,
+      error: null,
+      commitSentAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** open -> ended, with its outcome; an attempt already ended keeps its first outcome. */
+export async function endAttempt(
+  db: Db,
+  attemptId: number,
+  result: {
+    outcome: 'success' | 'retry' | 'failed' | 'unknown';
+    httpStatus?: number | null;
+    error?: string | null;
+    endedAt?: number;
+  },
+): Promise<boolean> {
+  const update = await db
+    .updateTable('publishAttempts')
+    .set({
+      endedAt: result.endedAt ?? Date.now(),
+      outcome: result.outcome,
+      httpStatus: result.httpStatus ?? null,
+      error: result.error ?? null,
+    })
+    .where('id', '=', attemptId)
+    .where('outcome', 'is', null)
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows) > 0;
+}
+
+/**
+ * Written just before a create request leaves (see engine/recover-posts.ts): the attempt may
+ * have made the post public from now on. Open attempts only.
+ */
+export async function markCommitSent(db: Db, ...attemptIds: number[]): Promise<number> {
+  if (attemptIds.length === 0) return 0;
+  // One JSON parameter instead of thousands of bound ids: the query stays cheap to build
+  // when a whole burst is marked at its due moment.
+  const update = await db
+    .updateTable('publishAttempts')
+    .set({ commitSentAt: Date.now() })
+    .where('id', 'in', sql<number>`(select value from json_each(${JSON.stringify(attemptIds)}))`)
+    .where('outcome', 'is', null)
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows);
+}
+
+/** A part is public and recorded: the next create request opens a new "maybe sent" window. */
+export async function clearCommitSent(db: Db, attemptId: number): Promise<boolean> {
+  const update = await db
+    .updateTable('publishAttempts')
+    .set({ commitSentAt: null })
+    .where('id', '=', attemptId)
+    .where('outcome', 'is', null)
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows) > 0;
+}
+
+/** The post's latest attempt (open when a worker died during it). */
+export async function findLastAttempt(db: Db, postId: string) {
+  return db
+    .selectFrom('publishAttempts')
+    .selectAll()
+    .where('postId', '=', postId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function findCommitSentAt(db: Db, attemptId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('publishAttempts')
+    .select('commitSentAt')
+    .where('id', '=', attemptId)
+    .executeTakeFirst();
+  return row?.commitSentAt ?? null;
+}
+
+export async function firstAttemptStart(db: Db, postId: string, since: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('publishAttempts')
+    .select((eb) => eb.fn.min<number>('startedAt').as('first'))
+    .where('postId', '=', postId)
+    .where('startedAt', '>=', since)
+    .executeTakeFirst();
+  return row?.first ?? null;
+}
+
+export async function listAttempts(db: Db, postId: string) {
+  return db
+    .selectFrom('publishAttempts')
+    .selectAll()
+    .where('postId', '=', postId)
+    .orderBy('attemptNo', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** Create requests that may have reached a platform since `since`, per account, oldest first. */
+export async function listSentCreatesSince(
+  db: Db,
+  since: number,
+): Promise<Array<{ platform: string; socialAccountId: string; commitSentAt: number }>> {
+  const rows = await db
+    .selectFrom('publishAttempts')
+    .innerJoin('scheduledPosts', 'scheduledPosts.id', 'publishAttempts.postId')
+    .select(['scheduledPosts.platform', 'scheduledPosts.socialAccountId', 'publishAttempts.commitSentAt'])
+    .where('publishAttempts.commitSentAt', '>=', since)
+    .where('scheduledPosts.socialAccountId', 'is not', null)
+    .orderBy('publishAttempts.commitSentAt', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    platform: row.platform,
+    socialAccountId: row.socialAccountId as string,
+    commitSentAt: row.commitSentAt as number,
+  }));
+}

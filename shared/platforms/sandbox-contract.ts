@@ -1,0 +1,39 @@
+import type { PlatformId } from './ids.js';
+
+/**
+ * What Postloom and its platform sandbox (server/sandbox/) must agree on. The two never import
+ * each other (npm run lint checks it): the product loads the sandbox with one dynamic import in
+ * demo mode, and both read this file.
+ */
+
+/**
+ * The longest the sandbox takes to list a new post (its `listDelayMs` is capped at this). The
+ * publishing engine relies on it in sandbox mode, where the real platforms' much longer
+ * bounds would only slow tests and demos down.
+ */
+export const SANDBOX_MAX_LIST_DELAY_MS = 5000;
+
+/**
+ * The sandbox serves every platform host under its own origin: `https://<host>/<path>` becomes
+ * `<sandbox>/<host>/<path>`. A URL already on the sandbox is left as it is.
+ */
+export function toSandboxUrl(sandboxBase: string, url: string): string {
+  const parsed = new URL(url);
+  if (`${parsed.protocol}//${parsed.host}` === new URL(sandboxBase).origin) return url;
+  return `${sandboxBase}/${parsed.host}${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
+/**
+ * The OAuth client a server without credentials presents in sandbox mode (the sandbox accepts
+ * any client it has not seen and remembers it).
+ */
+export function demoClientCredentials(platform: PlatformId): { clientId: string; clientSecret: string } {
+  return { clientId: `postloom-demo-${platform}`, clientSecret: `postloom-demo-${platform}-secret` };
+}
+
+/** The Lemon Squeezy store, product variant and API key of BILLING=lemonsqueezy without credentials. */
+export const LEMONSQUEEZY_DEMO = {
+  storeId: '1',
+  variantId: '1',
+  apiKey: 'postloom-demo-lemonsqueezy',
+} as const;
