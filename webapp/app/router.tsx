@@ -7,11 +7,11 @@ import { accountCallbackRoutes } from '../features/accounts/routes';
 import { authRoutes } from '../features/auth/routes';
 import { SubscriptionGate } from '../features/billing/components/subscription-gate';
 import { DashboardPage } from '../features/posts/pages/dashboard-page';
-import { AppShell } from '../features/shell/components/app-shell';
-import { AuthErrorPage } from '../features/shell/pages/auth-error-page';
-import { NotFoundPage } from '../features/shell/pages/not-found-page';
+import { AuthErrorPage } from './pages/auth-error-page';
+import { NotFoundPage } from './pages/not-found-page';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { AppShell } from './shell/app-shell';
 
 // Analytics brings apexcharts: loaded when the page is opened, so other pages do not pay for it.
 const AnalyticsPage = lazy(() =>

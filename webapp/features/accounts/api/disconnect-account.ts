@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ACCOUNTS_KEY } from './list-accounts';
+import { ACCOUNTS_KEY } from '../../../shared/accounts/list-accounts';
 
 export function disconnectAccount(id: string) {
   return api<{ message: string }>(`/api/accounts/${id}`, { method: 'DELETE' });

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { ACCOUNTS_KEY } from '../api/list-accounts';
-import { closeConnectModal, useConnectModalOpen } from '../connect-modal-store';
+import { closeConnectModal, useConnectModalOpen } from '../../../shared/accounts/connect-modal-store';
+import { ACCOUNTS_KEY } from '../../../shared/accounts/list-accounts';
 import { readPopupMessage, takeFeedback } from '../oauth-feedback';
 import { ConnectAccountModal } from './connect-account-modal';
 

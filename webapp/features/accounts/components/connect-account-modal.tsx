@@ -9,8 +9,8 @@ import type { PlatformId } from '../../../../shared/platforms/ids';
 import { getPlatform } from '../../../../shared/platforms/registry';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { ACCOUNTS_KEY, useAccounts } from '../../../shared/accounts/list-accounts';
 import { useConnectAccount } from '../api/connect-account';
-import { ACCOUNTS_KEY, useAccounts } from '../api/list-accounts';
 import { usePlatforms } from '../api/list-platforms';
 import { ConnectedAccountCard } from './connected-account-card';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { usePreferences } from '../../posts/api/preferences';
+import { usePreferences } from '../../../shared/preferences/preferences';
 
 import {
   type AnalyticsFilters,

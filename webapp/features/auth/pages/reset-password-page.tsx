@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PasswordResetInput } from '../../../../shared/auth/schemas';
+import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { AuthCard, Notice } from '../components/auth-card';
-import { TextField } from '../components/text-field';
 
 export const RESET_REDIRECT_MS = 2_000;
 

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UpdatePasswordForm } from '../../../../shared/auth/schemas';
+import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
+import { HintList, passwordHints } from '../../../components/hint-list';
+import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { usePreviewReset } from '../api/preview-reset';
 import { useUpdatePassword } from '../api/update-password';
-import { AuthCard, Notice } from '../components/auth-card';
-import { HintList, passwordHints } from '../components/hint-list';
-import { TextField } from '../components/text-field';
 import { authErrorMessage } from '../error-message';
 import { forgetResetToken, readResetToken } from '../reset-token';
 

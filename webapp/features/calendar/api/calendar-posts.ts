@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarPostDto } from '../../../../shared/posts/api';
 import { api } from '../../../lib/api-client';
-import { postKeys } from '../../posts/api/post-keys';
+import { postKeys } from '../../../lib/query-keys';
 
 /** Under the posts lists' key: every live post event refreshes the calendar too. */
 export const calendarKey = (from: string, to: string, accountId = '') =>

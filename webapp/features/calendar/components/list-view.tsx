@@ -7,8 +7,8 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PlusIcon } from '../../../components/icons';
 import { LoadingCard } from '../../../components/loading-card';
-import { PlatformIcon } from '../../posts/components/platform-icon';
-import { dayKey } from '../../posts/lib/time';
+import { PlatformIcon } from '../../../components/platform-icon';
+import { dayKey } from '../../../lib/time';
 import { longDate, monthName } from '../lib/calendar-dates';
 
 const BADGE: Record<string, string> = {

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/posts/constants';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTime } from '../../../../shared/time/format';
-import { PlatformIcon } from '../../posts/components/platform-icon';
+import { PlatformIcon } from '../../../components/platform-icon';
 
 /** Spec 02: details badges are green for posted, red for failed, blue otherwise; chips follow. */
 const ACCENT: Record<string, string> = {

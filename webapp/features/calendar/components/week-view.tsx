@@ -4,7 +4,7 @@ import { DAY_SHORT } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTimeOfDay } from '../../../../shared/time/format';
 import { weekdayOf } from '../../../../shared/time/zoned-time';
-import { dayKey, toZone } from '../../posts/lib/time';
+import { dayKey, toZone } from '../../../lib/time';
 import { dayNumber, longDate } from '../lib/calendar-dates';
 import { PostChip } from './post-chip';
 

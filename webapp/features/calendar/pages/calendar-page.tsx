@@ -16,20 +16,19 @@ import { Button } from '../../../components/button';
 import { ChevronLeftIcon, PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { AccountFilter } from '../../accounts/components/account-filter';
-import { PostMetricsLine } from '../../analytics/components/post-metrics-line';
-import { postKeys } from '../../posts/api/post-keys';
-import { usePreferences } from '../../posts/api/preferences';
-import { updatePost } from '../../posts/api/update-post';
-import { openComposer } from '../../posts/components/create-post-host';
-
+import { postKeys } from '../../../lib/query-keys';
+import { AccountFilter } from '../../../shared/accounts/account-filter';
+import { updatePost } from '../../../shared/composer/api/update-post';
+import { openComposer } from '../../../shared/composer/create-post-host';
+import { PostDetailsDialog } from '../../../shared/post-details/post-details-dialog';
+import { PostMetricsLine } from '../../../shared/post-metrics/post-metrics-line';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { useSchedule } from '../../schedule/api/schedule';
 import { useCalendarPosts } from '../api/calendar-posts';
 import { ListView } from '../components/list-view';
 import { MiniMonth } from '../components/mini-month';
 import { MonthView } from '../components/month-view';
 import { isMovable } from '../components/post-chip';
-import { PostDetailsDialog } from '../components/post-details-dialog';
 import { WeekView } from '../components/week-view';
 import { type CalendarView, headerTitle, shift, todayIn, visibleRange } from '../lib/calendar-dates';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PostDto } from '../../../../shared/posts/api';
 import { api } from '../../../lib/api-client';
-import { type PostListFilters, postKeys } from './post-keys';
+import { type PostListFilters, postKeys } from '../../../lib/query-keys';
 
 export interface PostListPage {
   posts: PostDto[];

@@ -13,14 +13,14 @@ import { ExternalLinkIcon, SendIcon } from '../../../components/icons';
 import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-client';
-import { getPostUrl } from '../api/get-post-url';
+import { dayKey } from '../../../lib/time';
+import { openComposer } from '../../../shared/composer/create-post-host';
+import { getPostUrl } from '../../../shared/post-details/get-post-url';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { useListPosts } from '../api/list-posts';
-import { usePreferences } from '../api/preferences';
-import { openComposer } from '../components/create-post-host';
 import { Pagination } from '../components/list/pagination';
 import { PostCard } from '../components/list/post-card';
 import { type FilterValues, PostFilters } from '../components/list/post-filters';
-import { dayKey } from '../lib/time';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },

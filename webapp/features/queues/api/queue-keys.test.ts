@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { QueueDto } from '../../../../shared/queues/api';
-import { applyEvent } from '../../events/use-live-events';
+import { applyEvent } from '../../../app/live-events/use-live-events';
 import { queueKeys, storeQueue } from './queue-keys';
 
 function queue(id: string, name: string): QueueDto {

@@ -6,18 +6,18 @@ import { validatePost } from '../../../../shared/posts/validate-post';
 import { QUEUE_MESSAGES, type QueueDto, type QueueItemDto } from '../../../../shared/queues/api';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
-import { useAccounts } from '../../accounts/api/list-accounts';
-import { openConnectModal } from '../../accounts/connect-modal-store';
-import { ComposerFields } from '../../posts/components/composer/composer-fields';
-import { toPostInput } from '../../posts/components/composer/composer-input';
+import { openConnectModal } from '../../../shared/accounts/connect-modal-store';
+import { useAccounts } from '../../../shared/accounts/list-accounts';
+import { ComposerFields } from '../../../shared/composer/composer-fields';
+import { toPostInput } from '../../../shared/composer/composer-input';
 import {
   initialState,
   isUploading,
   stateFromPost,
   toPostBody,
-} from '../../posts/components/composer/composer-state';
-import { PostToRow } from '../../posts/components/composer/post-to-row';
-import { useComposer } from '../../posts/components/composer/use-composer';
+} from '../../../shared/composer/composer-state';
+import { PostToRow } from '../../../shared/composer/post-to-row';
+import { useComposer } from '../../../shared/composer/use-composer';
 import { useAddQueueItem } from '../api/add-queue-item';
 import { useUpdateQueueItem } from '../api/update-queue-item';
 import { messageOf } from './queue-labels';

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { SCHEDULE_MESSAGES } from '../../../../shared/schedule/schedule';
 import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
-import { useAccounts } from '../../accounts/api/list-accounts';
+import { useAccounts } from '../../../shared/accounts/list-accounts';
 import { useAccountSchedule, useSchedule } from '../api/schedule';
 import { AddTimeForm } from '../components/add-time-form';
 import { RecommendationsPanel } from '../components/recommendations-panel';

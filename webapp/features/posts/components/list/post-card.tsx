@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { getPlatform } from '../../../../../shared/platforms/registry';
 import type { PostDto } from '../../../../../shared/posts/api';
 import { formatDateTime } from '../../../../../shared/time/format';
-import { PostMetricsLine } from '../../../analytics/components/post-metrics-line';
-import { usePreferences } from '../../api/preferences';
-
-import { PlatformIcon } from '../platform-icon';
+import { PlatformIcon } from '../../../../components/platform-icon';
+import { PostMetricsLine } from '../../../../shared/post-metrics/post-metrics-line';
+import { usePreferences } from '../../../../shared/preferences/preferences';
 import { CardMedia } from './card-media';
 
 const STATUS_STYLES: Record<string, string> = {
