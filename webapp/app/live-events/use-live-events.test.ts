@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { PostListPage } from '../../features/posts/api/list-posts';
-import { postKeys } from '../../lib/query-keys';
+import type { ListPostsResult } from '../../../shared/posts/api';
+import { postKeys, queueKeys } from '../../lib/query-keys';
 import { applyEvent } from './use-live-events';
 
-function page(ids: string[]): PostListPage {
+function page(ids: string[]): ListPostsResult {
   return {
-    posts: ids.map((id) => ({ id }) as PostListPage['posts'][number]),
+    posts: ids.map((id) => ({ id }) as ListPostsResult['posts'][number]),
     total: ids.length,
     page: 1,
     pageSize: 10,
@@ -21,9 +21,9 @@ describe('live events', () => {
     client.setQueryData(upcoming, page(['a', 'b']));
     client.setQueryData(drafts, page(['c']));
     applyEvent(client, 'post.deleted', { postId: 'a' });
-    expect(client.getQueryData<PostListPage>(upcoming)?.posts.map((p) => p.id)).toEqual(['b']);
-    expect(client.getQueryData<PostListPage>(upcoming)?.total).toBe(1);
-    expect(client.getQueryData<PostListPage>(drafts)?.posts.map((p) => p.id)).toEqual(['c']);
+    expect(client.getQueryData<ListPostsResult>(upcoming)?.posts.map((p) => p.id)).toEqual(['b']);
+    expect(client.getQueryData<ListPostsResult>(upcoming)?.total).toBe(1);
+    expect(client.getQueryData<ListPostsResult>(drafts)?.posts.map((p) => p.id)).toEqual(['c']);
   });
 
   it('marks the lists stale on an insert or update so they refetch with their own filters', () => {
@@ -62,5 +62,14 @@ describe('live events', () => {
     expect(seen).toEqual([{ id: 'n1' }]);
     expect(client.getQueryState(['notifications'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(postKeys.list({ view: 'sent' }))?.isInvalidated).toBe(false);
+  });
+
+  it('refreshes the queues when a post changes (a run created it, or it was published)', () => {
+    const client = new QueryClient();
+    for (const type of ['post.inserted', 'post.updated', 'post.deleted'] as const) {
+      client.setQueryData(queueKeys.list(), []);
+      applyEvent(client, type, { post: { id: 'p' }, postId: 'p' });
+      expect(client.getQueryState(queueKeys.list())?.isInvalidated).toBe(true);
+    }
   });
 });

@@ -1,9 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onboardingKeys } from '../../features/onboarding/api/onboarding';
-import type { PostListPage } from '../../features/posts/api/list-posts';
-import { queueKeys } from '../../features/queues/api/queue-keys';
-import { postKeys } from '../../lib/query-keys';
+import type { ListPostsResult } from '../../../shared/posts/api';
+import { accountKeys, notificationKeys, onboardingKeys, postKeys, queueKeys } from '../../lib/query-keys';
 import { sessionQueryKey } from '../../shared/session/get-session';
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -104,7 +102,7 @@ export function applyEvent(
     case 'post.deleted': {
       const postId = typeof data?.postId === 'string' ? data.postId : null;
       if (postId) {
-        queryClient.setQueriesData<PostListPage>({ queryKey: postKeys.lists() }, (page) =>
+        queryClient.setQueriesData<ListPostsResult>({ queryKey: postKeys.lists() }, (page) =>
           page?.posts.some((p) => p.id === postId)
             ? {
                 ...page,
@@ -119,12 +117,12 @@ export function applyEvent(
       break;
     }
     case 'accounts.changed':
-      void queryClient.invalidateQueries({ queryKey: ['accounts'] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
       // Lists show each post's account, and a disconnect fails the account's scheduled posts.
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
       break;
     case 'notification.inserted':
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
       // The notification bell shows the toast.
       window.dispatchEvent(new CustomEvent('postloom:notification', { detail: data?.notification }));
       break;

@@ -1,6 +1,6 @@
 import type { PostMetricsDto } from '../../../shared/posts/api';
 import { formatDateTime } from '../../../shared/time/format';
-import { formatCount } from '../../features/analytics/lib/format';
+import { formatCount } from '../../lib/format-count';
 import { usePreferences } from '../preferences/preferences';
 
 /** A published post's numbers as last read from its platform (sent post cards, calendar details). */

@@ -23,7 +23,7 @@ import { openComposer } from '../../../shared/composer/create-post-host';
 import { PostDetailsDialog } from '../../../shared/post-details/post-details-dialog';
 import { PostMetricsLine } from '../../../shared/post-metrics/post-metrics-line';
 import { usePreferences } from '../../../shared/preferences/preferences';
-import { useSchedule } from '../../schedule/api/schedule';
+import { useSchedule } from '../../../shared/schedule/get-schedule';
 import { useCalendarPosts } from '../api/calendar-posts';
 import { ListView } from '../components/list-view';
 import { MiniMonth } from '../components/mini-month';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { accountKeys } from '../../../lib/query-keys';
 
 export interface CreatorInfo {
   privacyLevelOptions: string[];
@@ -16,7 +17,7 @@ export function getCreatorInfo(accountId: string): Promise<CreatorInfo> {
 
 export function creatorInfoQueryOptions(accountId: string) {
   return queryOptions({
-    queryKey: ['accounts', accountId, 'creator-info'],
+    queryKey: [...accountKeys.all, accountId, 'creator-info'],
     queryFn: () => getCreatorInfo(accountId),
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,11 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { QueueDto } from '../../../../shared/queues/api';
-
-/** The one query-key factory of the queues feature: the list holds every queue with its items. */
-export const queueKeys = {
-  all: ['queues'] as const,
-  list: () => [...queueKeys.all, 'list'] as const,
-};
+import { queueKeys } from '../../../lib/query-keys';
 
 /** Puts a queue the server just answered into the cached list, then refreshes the list. */
 export function storeQueue(queryClient: QueryClient, queue: QueueDto): Promise<void> {

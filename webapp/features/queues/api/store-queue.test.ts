@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { QueueDto } from '../../../../shared/queues/api';
-import { applyEvent } from '../../../app/live-events/use-live-events';
-import { queueKeys, storeQueue } from './queue-keys';
+import { queueKeys } from '../../../lib/query-keys';
+import { storeQueue } from './store-queue';
 
 function queue(id: string, name: string): QueueDto {
   return { id, name } as QueueDto;
@@ -19,14 +19,5 @@ describe('the queues cache', () => {
       'A',
       'B renamed',
     ]);
-  });
-
-  it('refreshes when a post changes (a run created it, or it was published)', () => {
-    const client = new QueryClient();
-    for (const type of ['post.inserted', 'post.updated', 'post.deleted'] as const) {
-      client.setQueryData(queueKeys.list(), []);
-      applyEvent(client, type, { post: { id: 'p' }, postId: 'p' });
-      expect(client.getQueryState(queueKeys.list())?.isInvalidated).toBe(true);
-    }
   });
 });
