@@ -1,34 +1,26 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { PostDto } from '../../../../shared/posts/api';
-import { deletedPostMessage } from '../../../../shared/posts/api';
+import type { PostDto } from '../../../../../shared/posts/api';
+import { deletedPostMessage } from '../../../../../shared/posts/api';
 import {
   errorLoadingPostsMessage,
   POST_MESSAGES,
   UPCOMING_DATE_FILTERS,
-} from '../../../../shared/posts/constants';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { EmptyState } from '../../../components/empty-state';
-import { CalendarIcon } from '../../../components/icons';
-import { LoadingCard } from '../../../components/loading-card';
-import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
-import { ConnectAccountButton } from '../../../shared/accounts/connect-account-button';
-import { openConnectModal } from '../../../shared/accounts/connect-modal-store';
-import { usePublishPost } from '../../../shared/composer/api/publish-post';
-import { CreatePostFab } from '../../../shared/composer/create-post-fab';
-import { openComposer } from '../../../shared/composer/create-post-host';
-import { PUBLISH_PENDING_MESSAGE } from '../../../shared/composer/create-post-modal';
-import { SubscriptionBanner } from '../../billing/components/subscription-banner';
-import { useDashboardVisit } from '../../onboarding/api/onboarding';
-import { OnboardingChecklist } from '../../onboarding/components/onboarding-checklist';
-import { useDeletePost } from '../api/delete-post';
-import { useListPosts } from '../api/list-posts';
-import { Pagination } from '../components/list/pagination';
-import { isThread, PostCard } from '../components/list/post-card';
-import { type FilterValues, PostFilters } from '../components/list/post-filters';
+} from '../../../../../shared/posts/constants';
+import { Button } from '../../../../components/button';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
+import { EmptyState } from '../../../../components/empty-state';
+import { CalendarIcon } from '../../../../components/icons';
+import { LoadingCard } from '../../../../components/loading-card';
+import { ApiError } from '../../../../lib/api-client';
+import { usePublishPost } from '../../../../shared/composer/api/publish-post';
+import { openComposer } from '../../../../shared/composer/create-post-host';
+import { PUBLISH_PENDING_MESSAGE } from '../../../../shared/composer/create-post-modal';
+import { useDeletePost } from '../../api/delete-post';
+import { useListPosts } from '../../api/list-posts';
+import { Pagination } from './pagination';
+import { isThread, PostCard } from './post-card';
+import { type FilterValues, PostFilters } from './post-filters';
 
 const STATUS_OPTIONS = [
   { value: 'scheduled', label: 'Scheduled' },
@@ -39,11 +31,8 @@ function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-/**
- * `/dashboard` (and `/`): 'Welcome' (first visit) or 'Welcome Back', 'Content Calendar', the
- * getting-started checklist for a new user, filters and the paginated upcoming posts.
- */
-export function DashboardPage() {
+/** The dashboard's list: filters and the paginated upcoming posts and drafts, with Edit, Delete and Post Now. */
+export function UpcomingPosts() {
   const [filters, setFilters] = useState<FilterValues>({
     search: '',
     platform: '',
@@ -54,7 +43,6 @@ export function DashboardPage() {
   });
   const [page, setPage] = useState(1);
   const list = useListPosts({ view: 'upcoming', ...filters, page });
-  const visit = useDashboardVisit();
   const deletePost = useDeletePost();
   const publishPost = usePublishPost();
   const [toDelete, setToDelete] = useState<PostDto | null>(null);
@@ -93,34 +81,8 @@ export function DashboardPage() {
   }
 
   const data = list.data;
-  // 'Welcome' on the user's very first visit (recorded on the server), 'Welcome Back' after.
-  const greeting = visit.data
-    ? visit.data.firstVisit
-      ? 'Welcome'
-      : 'Welcome Back'
-    : visit.isError
-      ? 'Welcome Back'
-      : null;
   return (
     <>
-      <SubscriptionBanner />
-      {/* Spec 01 and 02 fix the heading 'Content Calendar' word for word; the line under it says
-          what the page lists and where the calendar itself is. */}
-      <PageHeader
-        eyebrow={greeting}
-        title="Content Calendar"
-        description={
-          <>
-            Your upcoming posts and drafts. See them by date in the{' '}
-            <Link to="/calendar" className="font-medium text-brand-600 hover:text-brand-700">
-              Calendar
-            </Link>
-            .
-          </>
-        }
-        actions={<ConnectAccountButton />}
-      />
-      <OnboardingChecklist actions={{ connectAccount: openConnectModal, createPost: () => openComposer() }} />
       <PostFilters
         value={filters}
         onChange={onFilters}
@@ -191,9 +153,6 @@ export function DashboardPage() {
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />
-      {/* Room for the floating button, so it never covers the last card's actions. */}
-      <div className="h-20" aria-hidden="true" />
-      <CreatePostFab />
     </>
   );
 }
