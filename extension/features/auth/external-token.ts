@@ -1,6 +1,6 @@
-import { apiRequest } from '../api/api-client';
-import { getServerUrl } from '../server/server-address';
-import { saveAuth } from './auth-store';
+import { apiRequest } from '../../lib/api-client';
+import { saveAuth } from '../../lib/auth-store';
+import { getServerUrl } from '../../lib/server-address';
 
 const TOKEN_REFUSED = 'The server did not accept this sign-in. Please connect the extension again.';
 

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { type PendingDraft, savePendingDraft } from '../composer/pending-draft';
+import { type PendingDraft, savePendingDraft } from '../../lib/pending-draft';
 
 export const MENU_IDS = {
   page: 'schedule-page',

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { NotificationDto, NotificationsResult } from '../../../shared/notifications/api';
 import type { Preferences } from '../../../shared/settings/preferences';
 import { formatDateTime } from '../../../shared/time/format';
-import { apiRequest } from '../api/api-client';
-import { sendToBackground } from '../messaging/messages';
+import { apiRequest } from '../../lib/api-client';
+import { sendToBackground } from '../../lib/messages';
 
 const SHOWN = 5;
 

@@ -1,7 +1,7 @@
 import type { AccountDto } from '../../../shared/accounts/account';
 import { getPlatform } from '../../../shared/platforms/registry';
 import type { QueueDto } from '../../../shared/queues/api';
-import { ApiError, apiRequest } from '../api/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
 
 export interface QueueItemResult {
   account: AccountDto;

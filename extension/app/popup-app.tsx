@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { browser } from 'wxt/browser';
-import { SignInForm } from '../auth/sign-in-form';
-import { useAuth } from '../auth/use-auth';
-import { Composer } from '../composer/composer';
-import { NotificationList } from '../notifications/notification-list';
+import { SignInForm } from '../features/auth/sign-in-form';
+import { useAuth } from '../features/auth/use-auth';
+import { Composer } from '../features/composer/composer';
+import { NotificationList } from '../features/notifications/notification-list';
 
 export function PopupApp() {
   const { auth, notice } = useAuth();

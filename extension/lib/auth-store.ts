@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { AUTH_MESSAGES } from '../../../shared/http/errors';
+import { AUTH_MESSAGES } from '../../shared/http/errors';
 
 /**
  * The bearer token lives in the extension's own storage.local: no web page can read it (unlike

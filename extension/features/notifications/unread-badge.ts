@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import type { NotificationsResult } from '../../../shared/notifications/api';
 import { unreadBadgeText } from '../../../shared/notifications/api';
-import { apiRequest } from '../api/api-client';
-import { getAuth, onAuthChanged } from '../auth/auth-store';
+import { apiRequest } from '../../lib/api-client';
+import { getAuth, onAuthChanged } from '../../lib/auth-store';
 
 export const BADGE_ALARM = 'refresh-badge';
 

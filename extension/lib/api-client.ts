@@ -1,6 +1,6 @@
-import { AUTH_MESSAGES } from '../../../shared/http/errors';
-import { expireAuth, getAuth, SESSION_EXPIRED_MESSAGE } from '../auth/auth-store';
-import { getServerUrl } from '../server/server-address';
+import { AUTH_MESSAGES } from '../../shared/http/errors';
+import { expireAuth, getAuth, SESSION_EXPIRED_MESSAGE } from './auth-store';
+import { getServerUrl } from './server-address';
 
 export class ApiError extends Error {
   constructor(

@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { signOut } from '../auth/sign-in';
-import { SignInForm } from '../auth/sign-in-form';
-import { useAuth } from '../auth/use-auth';
-import { sendToBackground } from '../messaging/messages';
+import { sendToBackground } from '../../lib/messages';
 import {
   getServerUrl,
   hostPermissionPattern,
   normalizeServerUrl,
   setServerUrl,
-} from '../server/server-address';
+} from '../../lib/server-address';
+import { signOut } from '../auth/sign-in';
+import { SignInForm } from '../auth/sign-in-form';
+import { useAuth } from '../auth/use-auth';
 
 // Firefox has no externally_connectable: a web page cannot hand it a token.
 const canConnectFromWebApp = !import.meta.env.FIREFOX;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { getAuth, getAuthNotice, saveAuth } from '../auth/auth-store';
-import { setServerUrl } from '../server/server-address';
-import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../testing/fake-api-server';
+import { getAuth, getAuthNotice, saveAuth } from '../../lib/auth-store';
+import { setServerUrl } from '../../lib/server-address';
+import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../../testing/fake-api-server';
 import { BADGE_ALARM, initUnreadBadge, refreshBadge } from './unread-badge';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiError, apiRequest } from '../api/api-client';
-import { setServerUrl } from '../server/server-address';
-import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../testing/fake-api-server';
-import { getAuth, getAuthNotice, saveAuth } from './auth-store';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { getAuth, getAuthNotice, saveAuth } from '../../lib/auth-store';
+import { setServerUrl } from '../../lib/server-address';
+import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../../testing/fake-api-server';
 import { signInWithPassword, signOut } from './sign-in';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));
