@@ -2,8 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountDto } from '../../../shared/accounts/account';
 import type { PlatformId } from '../../../shared/platforms/ids';
 import type { MediaDto } from '../../../shared/posts/api';
+import { defaultPostTime } from '../../../shared/posts/post-timing';
 import type { Preferences } from '../../../shared/settings/preferences';
 import { formatSlot } from '../../../shared/time/format';
+import { utcToZonedTime, type WallTime, zonedTimeToUtc } from '../../../shared/time/zoned-time';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { apiRequest } from '../../lib/api-client';
 import { sendToBackground } from '../../lib/messages';
@@ -19,9 +21,13 @@ import { PostResults } from './post-results';
 import { ScheduleFields } from './schedule-fields';
 import { restoreMessage } from './unsent-post';
 import { useUnsentPost } from './use-unsent-post';
-import { defaultScheduleTime, type WallTime, zonedTimeToUtc } from './zoned-time';
 
 /** The popup composer: accounts, text with counters, link, attachment, Post now / Schedule / Save draft. */
+/** A new post's date and time fields start at the shared default, on the user's clock. */
+function defaultWallTime(timeZone: string): WallTime {
+  return utcToZonedTime(defaultPostTime(Date.now(), timeZone), timeZone);
+}
+
 export function Composer({ onActed }: { onActed: () => void }) {
   const [accounts, setAccounts] = useState<AccountDto[] | null>(null);
   const [preferences, setPreferences] = useState<Preferences>({ timezone: 'UTC', timeFormat: '24h' });
@@ -30,7 +36,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
   const [tabLink, setTabLink] = useState<TabLink | null>(null);
   const [draft, setDraft] = useState<PendingDraft | null>(null);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
-  const [when, setWhen] = useState<WallTime>(() => defaultScheduleTime(Date.now(), 'UTC'));
+  const [when, setWhen] = useState<WallTime>(() => defaultWallTime('UTC'));
   const [whenChosen, setWhenChosen] = useState(false);
   const [userId, setUserId] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -53,7 +59,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
         setAccounts(list);
         setUserId(session.user.id);
         setPreferences(prefs);
-        setWhen(defaultScheduleTime(Date.now(), prefs.timezone));
+        setWhen(defaultWallTime(prefs.timezone));
       } catch (error) {
         setLoadError(error instanceof Error ? error.message : String(error));
       }
@@ -120,7 +126,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
     setContent('');
     setSelected([]);
     setWhenChosen(false);
-    setWhen(defaultScheduleTime(Date.now(), preferences.timezone));
+    setWhen(defaultWallTime(preferences.timezone));
   }
 
   const chosen = useMemo(

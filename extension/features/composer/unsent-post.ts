@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { MediaDto } from '../../../shared/posts/api';
 import { truncateText } from '../../../shared/text/truncate';
-import type { WallTime } from './zoned-time';
+import type { WallTime } from '../../../shared/time/zoned-time';
 
 /**
  * The popup closes whenever it loses focus: what was typed is kept in the extension's

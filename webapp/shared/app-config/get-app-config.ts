@@ -1,23 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppConfigDto } from '../../../shared/http/app-config';
+import { DEFAULT_LATE_GRACE_MINUTES } from '../../../shared/posts/post-timing';
 import { api } from '../../lib/api-client';
-
-/** `GET /api/app-config`: public facts the web app needs (no secrets). */
-export interface AppConfig {
-  supportUrl: string;
-  googleSignIn: boolean;
-  devMailbox: boolean;
-  /** DEMO_MODE=on on a public APP_URL. */
-  publicDemoMode: boolean;
-  /** Extension ids "Sign in with the web app" may hand a token to. */
-  extensionIds: string[];
-  /** This server charges for access (BILLING=lemonsqueezy): the gate, banner and Subscription menu. */
-  billing: boolean;
-}
 
 export const appConfigQueryKey = ['app-config'] as const;
 
-export function getAppConfig(): Promise<AppConfig> {
-  return api<AppConfig>('/api/app-config');
+/** `GET /api/app-config`: public facts the web app needs (no secrets). */
+export function getAppConfig(): Promise<AppConfigDto> {
+  return api<AppConfigDto>('/api/app-config');
 }
 
 export function appConfigQueryOptions() {
@@ -30,4 +20,9 @@ export function appConfigQueryOptions() {
 
 export function useAppConfig() {
   return useQuery(appConfigQueryOptions());
+}
+
+/** The server's LATE_GRACE_MINUTES: how late a scheduled post may be before it counts as missed. */
+export function useLateGraceMinutes(): number {
+  return useAppConfig().data?.lateGraceMinutes ?? DEFAULT_LATE_GRACE_MINUTES;
 }

@@ -1,11 +1,5 @@
 import { PlusIcon } from '../../components/icons';
-
-/** Fired on window by the floating button; the post composer listens and opens 'Create Post'. */
-export const CREATE_POST_EVENT = 'postloom:create-post';
-
-export function requestCreatePost(detail: { date?: string } = {}) {
-  window.dispatchEvent(new CustomEvent(CREATE_POST_EVENT, { detail }));
-}
+import { openComposer } from './create-post-host';
 
 /** The floating round button, bottom-right, that starts new-post creation (spec 01 section 2). */
 export function CreatePostFab() {
@@ -14,7 +8,7 @@ export function CreatePostFab() {
       type="button"
       aria-label="Create new post"
       title="Create new post"
-      onClick={() => requestCreatePost()}
+      onClick={() => openComposer()}
       className="fixed right-5 bottom-5 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg transition hover:bg-brand-700 hover:shadow-xl sm:right-8 sm:bottom-8"
     >
       <PlusIcon className="h-7 w-7" />

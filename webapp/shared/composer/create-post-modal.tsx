@@ -9,6 +9,7 @@ import {
   validationAction,
 } from '../../../shared/posts/api';
 import { POST_MESSAGES, TIKTOK_DRAFT_SCHEDULED_AT } from '../../../shared/posts/constants';
+import { isInFuture } from '../../../shared/posts/post-timing';
 import { validatePost } from '../../../shared/posts/validate-post';
 import { formatDateTime } from '../../../shared/time/format';
 import { Button } from '../../components/button';
@@ -169,7 +170,7 @@ export function CreatePostModal({
         setPickerOpen(true);
         return;
       }
-      if (new Date(scheduledAt).getTime() <= Date.now()) {
+      if (!isInFuture(Date.parse(scheduledAt), Date.now())) {
         setError(API_MESSAGES.scheduleInPast);
         setPickerOpen(true);
         return;

@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { formatDayHeading } from '../../../shared/time/format';
+import { defaultPostTime } from '../../../shared/posts/post-timing';
+import { formatDayHeading, formatMonthYear } from '../../../shared/time/format';
+import { utcToZonedTime, weekdayOf, zonedTimeToUtc } from '../../../shared/time/zoned-time';
 import { Button } from '../../components/button';
 import { ChevronLeftIcon } from '../../components/icons';
-import { dayjs, toZone, zonedPartsToIso } from '../../lib/time';
 import type { TimeFormat } from '../preferences/preferences';
 
 /** A calendar date of the picker (no instant, no zone): 'Wednesday, November 25, 2026'. */
@@ -11,12 +12,22 @@ function wallDateLabel(year: number, month: number, day: number): string {
 }
 
 export interface DateTimePickerProps {
-  /** The current choice (UTC ISO) or null for "now + 1 hour". */
+  /** The current choice (UTC ISO) or null for the default time of a new post. */
   value: string | null;
   timezone: string;
   timeFormat: TimeFormat;
   onConfirm: (iso: string) => void;
   onClose: () => void;
+}
+
+/** YYYY-MM-DD of a picker date (month 0-11). */
+function keyOf(year: number, month: number, day: number): string {
+  return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function dateParts(date: string): { year: number; month: number; day: number } {
+  const [year, month, day] = date.split('-').map(Number);
+  return { year: year!, month: month! - 1, day: day! };
 }
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -28,16 +39,8 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
  */
 export function DateTimePicker({ value, timezone, timeFormat, onConfirm, onClose }: DateTimePickerProps) {
   const initial = useMemo(() => {
-    const base = value
-      ? toZone(value, timezone)
-      : toZone(Date.now(), timezone).add(1, 'hour').startOf('hour');
-    return {
-      year: base.year(),
-      month: base.month(),
-      day: base.date(),
-      hour: base.hour(),
-      minute: base.minute(),
-    };
+    const wall = utcToZonedTime(value ? Date.parse(value) : defaultPostTime(Date.now(), timezone), timezone);
+    return { ...dateParts(wall.date), hour: wall.hour, minute: wall.minute };
   }, [value, timezone]);
   const [view, setView] = useState<'date' | 'time'>('date');
   const [selected, setSelected] = useState({ year: initial.year, month: initial.month, day: initial.day });
@@ -51,23 +54,18 @@ export function DateTimePicker({ value, timezone, timeFormat, onConfirm, onClose
     panelRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
   }, []);
 
-  const today = toZone(Date.now(), timezone);
-  const todayKey = today.format('YYYY-MM-DD');
-  const first = dayjs(new Date(shown.year, shown.month, 1));
-  const leading = (first.day() + 6) % 7; // Monday-first grid
-  const daysInMonth = first.daysInMonth();
+  const todayKey = utcToZonedTime(Date.now(), timezone).date;
+  const today = dateParts(todayKey);
+  const leading = (weekdayOf(keyOf(shown.year, shown.month, 1)) + 6) % 7; // Monday-first grid
+  const daysInMonth = new Date(Date.UTC(shown.year, shown.month + 1, 0)).getUTCDate();
   const cells: (number | null)[] = [
     ...Array.from({ length: leading }, () => null),
     ...Array.from({ length: daysInMonth }, (_, i) => i + 1),
   ];
 
   function moveMonth(delta: number) {
-    const next = first.add(delta, 'month');
-    setShown({ year: next.year(), month: next.month() });
-  }
-
-  function keyOf(year: number, month: number, day: number) {
-    return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    const next = new Date(Date.UTC(shown.year, shown.month + delta, 1));
+    setShown({ year: next.getUTCFullYear(), month: next.getUTCMonth() });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -108,7 +106,7 @@ export function DateTimePicker({ value, timezone, timeFormat, onConfirm, onClose
               <ChevronLeftIcon className="h-4 w-4" />
             </button>
             <span className="font-medium text-gray-900 text-sm" aria-live="polite">
-              {first.format('MMMM YYYY')}
+              {formatMonthYear(Date.UTC(shown.year, shown.month, 1, 12), 'UTC')}
             </span>
             <button
               type="button"
@@ -228,13 +226,23 @@ export function DateTimePicker({ value, timezone, timeFormat, onConfirm, onClose
           size="sm"
           variant="ghost"
           onClick={() => {
-            setSelected({ year: today.year(), month: today.month(), day: today.date() });
-            setShown({ year: today.year(), month: today.month() });
+            setSelected(today);
+            setShown({ year: today.year, month: today.month });
           }}
         >
           Today
         </Button>
-        <Button size="sm" onClick={() => onConfirm(zonedPartsToIso({ ...selected, hour, minute }, timezone))}>
+        <Button
+          size="sm"
+          onClick={() =>
+            onConfirm(
+              zonedTimeToUtc(
+                { date: keyOf(selected.year, selected.month, selected.day), hour, minute },
+                timezone,
+              ).toISOString(),
+            )
+          }
+        >
           Confirm
         </Button>
       </div>

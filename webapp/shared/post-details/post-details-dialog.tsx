@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { getPlatform } from '../../../shared/platforms/registry';
 import type { PostDto } from '../../../shared/posts/api';
 import { POST_MESSAGES } from '../../../shared/posts/constants';
+import { canMovePost } from '../../../shared/posts/post-timing';
 import type { TimeFormat } from '../../../shared/settings/preferences';
 import { formatDateTime } from '../../../shared/time/format';
 import { utcToZonedTime, zonedTimeToUtc } from '../../../shared/time/zoned-time';
@@ -58,8 +59,12 @@ export function PostDetailsDialog({
       ? (post.postedAt ?? post.scheduledAt)
       : post.scheduledAt
     : null;
-  const movable =
-    post?.status === 'scheduled' && !!post.scheduledAt && Date.parse(post.scheduledAt) > Date.now();
+  const movable = post
+    ? canMovePost(
+        { status: post.status, at: post.scheduledAt ? Date.parse(post.scheduledAt) : null },
+        Date.now(),
+      )
+    : false;
 
   return (
     <Modal open={postId !== null} onClose={onClose} title="Post details" size="lg">

@@ -9,7 +9,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import type { CalendarPostDto, PostDto } from '../../../../shared/posts/api';
+import { type CalendarPostDto, POST_MESSAGES, type PostDto } from '../../../../shared/posts/api';
+import { isInFuture } from '../../../../shared/posts/post-timing';
 import { formatDateTime } from '../../../../shared/time/format';
 import { utcToZonedTime, zonedTimeToUtc } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
@@ -85,20 +86,19 @@ export function CalendarPage() {
     else go(day);
   }
 
+  /** Clicking an hour: the composer for the current hour and later (at the shared default time), else the day. */
   function onHour(day: string, hour: number) {
     const start = zonedTimeToUtc({ date: day, hour, minute: 0 }, timezone).getTime();
     if (start + 3_600_000 <= Date.now()) {
       go(day);
       return;
     }
-    // The current hour opens at the next quarter hour; a later hour at its start.
-    const at = Math.max(start, Math.ceil((Date.now() + 60_000) / 900_000) * 900_000);
-    openComposer({ date: new Date(at).toISOString() });
+    openComposer({ date: day, hour });
   }
 
   async function move(post: { id: string; atMs: number }, iso: string, undo = true) {
-    if (Date.parse(iso) <= Date.now()) {
-      toast.error('Posts can only move to a future time.');
+    if (!isInFuture(Date.parse(iso), Date.now())) {
+      toast.error(POST_MESSAGES.scheduleInPast);
       return;
     }
     const previous = new Date(post.atMs).toISOString();
