@@ -1,5 +1,6 @@
 import type { PlatformId } from '../platforms/ids';
-import { getPlatform, MB, type MediaKind, resolvePostType } from '../platforms/registry';
+import type { MediaKind } from '../platforms/platform-info';
+import { getPlatform, MB, resolvePostType } from '../platforms/registry';
 
 /**
  * Media rules per platform and post type, with the messages of spec 02 section 5 word for word.

@@ -1,5 +1,6 @@
 import type { PlatformId } from '../platforms/ids';
-import { getPostType, type MediaKind } from '../platforms/registry';
+import type { MediaKind } from '../platforms/platform-info';
+import { getPostType } from '../platforms/registry';
 
 export interface PostTypeSwitch {
   postType: string;

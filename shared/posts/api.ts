@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_IDS, type PlatformId } from '../platforms/ids.js';
-import type { MediaKind } from '../platforms/registry.js';
+import type { MediaKind } from '../platforms/platform-info.js';
 import {
   POST_PAGE_SIZE,
   POST_SORTS,
@@ -89,6 +89,25 @@ export const UpdatePostInput = z.object({
   scheduledAt: PostFields.scheduledAt.optional(),
 });
 export type UpdatePostInput = z.infer<typeof UpdatePostInput>;
+
+/**
+ * `POST /api/posts/identical`: does the same text go out from this account within a day of `at`?
+ * The composer warns before a post its platform would refuse as a repeat (platforms/posting-rules.ts).
+ */
+export const IdenticalPostQuery = z.object({
+  socialAccountId: PostFields.socialAccountId,
+  content: PostFields.content,
+  hasMedia: z.boolean().default(false),
+  at: PostFields.scheduledAt.default(null).describe('When this post goes out; null for now.'),
+  excludePostId: Id.optional().describe('The post being edited, not compared with itself.'),
+});
+export type IdenticalPostQuery = z.infer<typeof IdenticalPostQuery>;
+
+export const IdenticalPostResult = z.object({
+  /** When the identical post goes (or went) out; null when there is none or the platform allows repeats. */
+  identicalAt: z.string().nullable(),
+});
+export type IdenticalPostResult = z.infer<typeof IdenticalPostResult>;
 
 /**
  * One connected account's posts only. The id must be one of the signed-in user's accounts:

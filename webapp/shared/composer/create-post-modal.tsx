@@ -29,6 +29,7 @@ import { ComposerFields } from './composer-fields';
 import { ComposerFooter } from './composer-footer';
 import { ErrorBox, toPostInput } from './composer-input';
 import { type ComposerState, initialState, isUploading, stateFromPost, toPostBody } from './composer-state';
+import { DuplicateTextNotice } from './duplicate-text-notice';
 import { PostToRow } from './post-to-row';
 import { findMissingMedia, UNSENT_MEDIA_GONE } from './unsent-post';
 import { useComposer } from './use-composer';
@@ -292,6 +293,15 @@ export function CreatePostModal({
             editorKey={`${platform}-${loadedPost?.id ?? 'new'}`}
             onConnect={chooseAddAccount}
             compact={compact}
+            notice={
+              <DuplicateTextNotice
+                state={state}
+                account={account}
+                postId={savedId}
+                timezone={preferences.timezone}
+                timeFormat={preferences.timeFormat}
+              />
+            }
           />
         </div>
       )}
