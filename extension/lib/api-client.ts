@@ -1,16 +1,7 @@
+import { ApiError, networkError, parseErrorBody } from '../../shared/http/api-error';
 import { AUTH_MESSAGES } from '../../shared/http/errors';
 import { expireAuth, getAuth, SESSION_EXPIRED_MESSAGE } from './auth-store';
 import { getServerUrl } from './server-address';
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
 
 interface RequestOptions {
   method?: string;
@@ -29,7 +20,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const server = await getServerUrl();
   const token = options.anonymous ? null : (options.token ?? (await getAuth())?.token ?? null);
   if (!options.anonymous && !token) {
-    throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, 'not_authenticated');
+    throw new ApiError(401, { code: 'not_authenticated', message: SESSION_EXPIRED_MESSAGE });
   }
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -43,22 +34,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       credentials: 'omit',
     });
   } catch {
-    throw new ApiError(AUTH_MESSAGES.network_error, 0, 'network_error');
+    throw networkError();
   }
   const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
   if (!response.ok) {
-    const body = (data ?? {}) as { message?: string; code?: string };
+    const error = parseErrorBody(response.status, text, AUTH_MESSAGES.unknown_error);
     if (response.status === 401 && !options.anonymous && options.token === undefined) {
       await expireAuth();
-      throw new ApiError(SESSION_EXPIRED_MESSAGE, 401, body.code);
+      throw new ApiError(401, { code: error.code, message: SESSION_EXPIRED_MESSAGE });
     }
-    throw new ApiError(body.message ?? AUTH_MESSAGES.unknown_error, response.status, body.code);
+    throw error;
   }
-  return data as T;
+  try {
+    return (text ? JSON.parse(text) : null) as T;
+  } catch {
+    return null as T;
+  }
 }

@@ -1,4 +1,5 @@
 import { Lucia, TimeSpan } from 'lucia';
+import { IDLE_SESSION_MINUTES } from '../../shared/auth/session.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -7,8 +8,8 @@ import { createSessionAdapter } from './session-adapter.js';
 export const SESSION_COOKIE_NAME = 'postloom_session';
 /** Remember me: 30 days, extended by Lucia when used. */
 export const REMEMBERED_SESSION_DAYS = 30;
-/** Without remember me the server ends the session after this long without activity. */
-export const IDLE_SESSION_MINUTES = 30;
+/** Without remember me the server ends the session after this long without activity (shared/auth). */
+export { IDLE_SESSION_MINUTES };
 
 export function createLucia(db: Db, config: Config, events: EventBus) {
   return new Lucia(createSessionAdapter(db, events), {

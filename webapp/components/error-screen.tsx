@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../../shared/http/api-error';
 import { Button } from './button';
 
 export const ERROR_SCREEN_MESSAGES = {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../../shared/http/api-error';
+import { apiRequest } from '../../lib/api-client';
 import { getAuth, getAuthNotice, saveAuth } from '../../lib/auth-store';
 import { setServerUrl } from '../../lib/server-address';
 import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../../testing/fake-api-server';

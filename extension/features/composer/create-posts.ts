@@ -1,7 +1,8 @@
 import type { AccountDto } from '../../../shared/accounts/account';
+import { ApiError } from '../../../shared/http/api-error';
 import { getPlatform } from '../../../shared/platforms/registry';
 import type { PostDto } from '../../../shared/posts/api';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /** 'queue': Add to queue, the account's next free posting time (chosen by the server). */
 export type ComposerAction = 'publish' | 'schedule' | 'draft' | 'queue';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/http/api-error';
 import { ERROR_SCREEN_MESSAGES, getErrorScreenMessage } from '../../components/error-screen';
-import { ApiError } from '../../lib/api-client';
 import { getMinutesLeft, INACTIVITY_TIMEOUT_MS } from './use-inactivity-sign-out';
 import { checkConnection } from './use-network-status';
 

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { IDLE_SESSION_MINUTES } from '../../../shared/auth/session';
 import { sessionQueryKey } from '../../shared/session/get-session';
 import { SESSION_EXPIRED_MESSAGE } from '../../shared/session/session-end';
 import { useSignOut } from '../../shared/session/use-sign-out';
 
-/** Spec 01 section 9: 30 minutes of inactivity, checked every 60 s, warning in the last 5 minutes. */
-export const INACTIVITY_TIMEOUT_MS = 30 * 60_000;
+/** Spec 01 section 9: the server's idle minutes, checked every 60 s, warning in the last 5 minutes. */
+export const INACTIVITY_TIMEOUT_MS = IDLE_SESSION_MINUTES * 60_000;
 export const INACTIVITY_CHECK_MS = 60_000;
 export const INACTIVITY_WARNING_MS = 5 * 60_000;
 

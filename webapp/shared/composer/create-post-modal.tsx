@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { AccountDto } from '../../../shared/accounts/account';
+import { ApiError } from '../../../shared/http/api-error';
 import {
   POST_MESSAGES as API_MESSAGES,
   type PostDto,
@@ -15,7 +16,6 @@ import { formatDateTime } from '../../../shared/time/format';
 import { Button } from '../../components/button';
 import { LoadingCard } from '../../components/loading-card';
 import { Modal } from '../../components/modal';
-import { ApiError } from '../../lib/api-client';
 import { openConnectModal } from '../accounts/connect-modal-store';
 import { useAccounts } from '../accounts/list-accounts';
 import { usePreferences } from '../preferences/preferences';

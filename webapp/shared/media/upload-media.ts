@@ -1,5 +1,5 @@
+import { networkError, parseErrorBody } from '../../../shared/http/api-error';
 import type { MediaDto } from '../../../shared/posts/api';
-import { ApiError } from '../../lib/api-client';
 
 export interface UploadMediaInput {
   file: File;
@@ -46,14 +46,9 @@ export function uploadMedia({
         resolve((body as { media: MediaDto }).media);
         return;
       }
-      const message =
-        body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-          ? body.message
-          : `Failed to upload ${file.name}`;
-      reject(new ApiError(xhr.status, { ...(body as object), message }));
+      reject(parseErrorBody(xhr.status, xhr.responseText, `Failed to upload ${file.name}`));
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, { code: 'network_error', message: `Failed to upload ${file.name}` }));
+    xhr.onerror = () => reject(networkError(`Failed to upload ${file.name}`));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../../shared/http/api-error';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
-import { ApiError } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../shared/session/get-session';
 import { takeGoogleReauth } from '../../../shared/session/google-reauth';
 import { takeReturnTo } from '../../../shared/session/return-to';

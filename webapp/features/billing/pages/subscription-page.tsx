@@ -6,11 +6,11 @@ import {
   cancelledToast,
   type SubscriptionDto,
 } from '../../../../shared/billing/billing';
+import { ApiError } from '../../../../shared/http/api-error';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { SettingsSection } from '../../../components/settings-section';
-import { ApiError } from '../../../lib/api-client';
 import { usePreferences } from '../../../shared/preferences/preferences';
 import { useBillingStatus } from '../api/billing-status';
 import { useChangeSubscription } from '../api/change-subscription';

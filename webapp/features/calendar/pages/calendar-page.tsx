@@ -9,6 +9,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../../../shared/http/api-error';
 import { type CalendarPostDto, POST_MESSAGES, type PostDto } from '../../../../shared/posts/api';
 import { isInFuture } from '../../../../shared/posts/post-timing';
 import { formatDateTime } from '../../../../shared/time/format';
@@ -16,7 +17,6 @@ import { utcToZonedTime, zonedTimeToUtc } from '../../../../shared/time/zoned-ti
 import { Button } from '../../../components/button';
 import { ChevronLeftIcon, PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
 import { postKeys } from '../../../lib/query-keys';
 import { AccountFilter } from '../../../shared/accounts/account-filter';
 import { updatePost } from '../../../shared/composer/api/update-post';

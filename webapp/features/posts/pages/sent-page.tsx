@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../../../shared/http/api-error';
 import type { PostDto } from '../../../../shared/posts/api';
 import {
   errorLoadingPostsMessage,
@@ -13,7 +14,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { ExternalLinkIcon, SendIcon } from '../../../components/icons';
 import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
 import { openComposer } from '../../../shared/composer/create-post-host';
 import { getPostUrl } from '../../../shared/post-details/get-post-url';
 import { usePreferences } from '../../../shared/preferences/preferences';

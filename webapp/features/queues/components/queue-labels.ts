@@ -1,8 +1,8 @@
+import { ApiError } from '../../../../shared/http/api-error';
 import type { QueueDto } from '../../../../shared/queues/api';
 import { DAY_SHORT } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTimeOfDay } from '../../../../shared/time/format';
-import { ApiError } from '../../../lib/api-client';
 
 /** 'Every 24 hours', 'Every hour', 'Every 7 days'. */
 export function intervalLabel(hours: number): string {

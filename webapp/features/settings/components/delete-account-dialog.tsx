@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ApiError } from '../../../../shared/http/api-error';
 import {
   ACCOUNT_SECURITY_MESSAGES,
   type AccountDeletionCheck,
@@ -8,7 +9,6 @@ import { Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { startGoogleReauth } from '../../../shared/session/google-reauth';
 import { clearSessionEnd, markSessionEnded, type SessionEnd } from '../../../shared/session/session-end';
 import { useSignOut } from '../../../shared/session/use-sign-out';

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../../../shared/http/api-error';
 import { DISPLAY_NAME_MAX, LANGUAGES, type TimeFormat } from '../../../../shared/settings/preferences';
 import { Button } from '../../../components/button';
 import { SettingsSection } from '../../../components/settings-section';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { useUpdatePreferences } from '../../../shared/preferences/preferences';
 import { useSession } from '../../../shared/session/get-session';
 import { useProfile } from '../api/profile';

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../../../../shared/http/api-error';
 import type { PostDto } from '../../../../../shared/posts/api';
 import { deletedPostMessage } from '../../../../../shared/posts/api';
 import {
@@ -12,7 +13,6 @@ import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState } from '../../../../components/empty-state';
 import { CalendarIcon } from '../../../../components/icons';
 import { LoadingCard } from '../../../../components/loading-card';
-import { ApiError } from '../../../../lib/api-client';
 import { usePublishPost } from '../../../../shared/composer/api/publish-post';
 import { openComposer } from '../../../../shared/composer/create-post-host';
 import { PUBLISH_PENDING_MESSAGE } from '../../../../shared/composer/create-post-modal';
