@@ -3,6 +3,7 @@ import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Cipher } from '../core/crypto.js';
 import { newId } from '../core/ids.js';
 import type { Db } from '../db/database.js';
+import { parseJsonObject } from '../db/json-column.js';
 import type { SocialAccountRow, SocialAccountsTable } from '../db/schema.js';
 import type { ConnectedProfile, TokenSet } from './platforms/platform-oauth.js';
 
@@ -83,7 +84,7 @@ export async function upsertAccount(
       .where('platformAccountId', '=', profile.platformAccountId)
       .executeTakeFirst();
     if (existing) {
-      const metadata = { ...safeParse(existing.metadata), ...profile.metadata };
+      const metadata = { ...parseJsonObject(existing.metadata), ...profile.metadata };
       delete metadata.expiryWarnedAt;
       await trx
         .updateTable('socialAccounts')
@@ -133,16 +134,7 @@ export async function upsertAccount(
 }
 
 export function parseMetadata(row: Pick<SocialAccountRow, 'metadata'>): Record<string, unknown> {
-  return safeParse(row.metadata);
-}
-
-function safeParse(text: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  return parseJsonObject(row.metadata);
 }
 
 /** The wire form: no token, no metadata internals. */

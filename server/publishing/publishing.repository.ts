@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { parseJsonObject } from '../db/json-column.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 
 export interface PublishProgress {
@@ -11,12 +12,7 @@ export interface PublishProgress {
 }
 
 export function parseProgress(row: Pick<ScheduledPostRow, 'publishProgress'>): PublishProgress {
-  if (!row.publishProgress) return {};
-  try {
-    return JSON.parse(row.publishProgress) as PublishProgress;
-  } catch {
-    return {};
-  }
+  return parseJsonObject(row.publishProgress) as PublishProgress;
 }
 
 /**
