@@ -15,7 +15,7 @@ import { CalendarIcon } from '../../../../components/icons';
 import { LoadingCard } from '../../../../components/loading-card';
 import { usePublishPost } from '../../../../shared/composer/api/publish-post';
 import { openComposer } from '../../../../shared/composer/create-post-host';
-import { PUBLISH_PENDING_MESSAGE } from '../../../../shared/composer/create-post-modal';
+import { PUBLISH_PENDING_MESSAGE } from '../../../../shared/composer/use-save-post';
 import { useDeletePost } from '../../api/delete-post';
 import { useListPosts } from '../../api/list-posts';
 import { Pagination } from './pagination';
