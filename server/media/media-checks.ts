@@ -1,9 +1,5 @@
-import {
-  acceptedMimeTypes,
-  mediaKindOf,
-  sanitizeFileName,
-  validateMediaFile,
-} from '../../shared/media/media-rules.js';
+import { sanitizeFileName } from '../../shared/media/file-name.js';
+import { acceptedMimeTypes, mediaKindOf, validateMediaFile } from '../../shared/media/media-rules.js';
 import { PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
 import type { MediaKind } from '../../shared/platforms/platform-info.js';
 import { GB, getPlatform } from '../../shared/platforms/registry.js';
