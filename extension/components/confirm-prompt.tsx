@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 
-export interface ConfirmPromptProps {
+interface ConfirmPromptProps {
   open: boolean;
   title: string;
   message: string;

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
 
 /** Messages the extension's pages send to its background (typed both ways). */
-export interface BackgroundMessages {
+interface BackgroundMessages {
   'badge:refresh': { request: Record<string, never>; reply: { text: string } };
 }
 
-export type BackgroundMessage = {
+type BackgroundMessage = {
   [K in keyof BackgroundMessages]: { type: K } & BackgroundMessages[K]['request'];
 }[keyof BackgroundMessages];
 

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 
 /** The build's server (APP_URL at build time); the options page may replace it. */
-export const DEFAULT_SERVER_URL: string =
+const DEFAULT_SERVER_URL: string =
   (import.meta.env as Record<string, string | undefined>).POSTLOOM_SERVER_URL ?? 'http://localhost:3000';
 
 const KEY = 'serverUrl';

@@ -1,7 +1,7 @@
 import { type ApiErrorBody, AUTH_MESSAGES, ERROR_CODES, type ErrorCode } from './errors.js';
 
 /** The codes a client sees: the server's, and `network_error` when no answer came. */
-export type ClientErrorCode = ErrorCode | 'network_error';
+type ClientErrorCode = ErrorCode | 'network_error';
 
 /**
  * A failed API call, in the web app and the extension alike: the server's `{ code, message,

@@ -19,7 +19,7 @@ export interface MediaInfo {
 }
 
 /** 'compose': while the user edits (and for drafts); 'send': when scheduling or publishing. */
-export type MediaPhase = 'compose' | 'send';
+type MediaPhase = 'compose' | 'send';
 
 const MIME = {
   jpeg: 'image/jpeg',
@@ -52,7 +52,7 @@ const TIKTOK_TYPES = [
 const THREADS_TYPES = [MIME.jpeg, MIME.jpg, MIME.png, MIME.mp4, MIME.quicktime];
 
 /** LinkedIn pasted images (spec 02 section 5). */
-export const LINKEDIN_PASTED_IMAGE_TYPES: readonly string[] = [
+const LINKEDIN_PASTED_IMAGE_TYPES: readonly string[] = [
   MIME.jpeg,
   MIME.jpg,
   MIME.png,
@@ -63,7 +63,7 @@ export const LINKEDIN_PASTED_IMAGE_TYPES: readonly string[] = [
 ];
 
 /** LinkedIn's accepted list: images, PDF, Office and OpenDocument files, video and audio. */
-export const LINKEDIN_TYPES: readonly string[] = [
+const LINKEDIN_TYPES: readonly string[] = [
   ...LINKEDIN_PASTED_IMAGE_TYPES,
   'application/pdf',
   'application/msword',
@@ -95,8 +95,6 @@ export const LINKEDIN_TYPES: readonly string[] = [
   'audio/ogg',
 ];
 
-const DOCUMENT_TYPES = new Set(LINKEDIN_TYPES.filter((type) => type.startsWith('application/')));
-
 /** What kind of media a MIME type is; documents are the office and PDF types above. */
 export function mediaKindOf(mimeType: string): MediaKind {
   const type = normalizeMime(mimeType);
@@ -106,15 +104,11 @@ export function mediaKindOf(mimeType: string): MediaKind {
   return 'document';
 }
 
-export function isKnownDocumentType(mimeType: string): boolean {
-  return DOCUMENT_TYPES.has(normalizeMime(mimeType));
-}
-
 function normalizeMime(mimeType: string): string {
   return mimeType.split(';')[0]!.trim().toLowerCase();
 }
 
-export interface MediaFileOptions {
+interface MediaFileOptions {
   /** The image came from the clipboard (LinkedIn has its own list and message for these). */
   pasted?: boolean;
 }

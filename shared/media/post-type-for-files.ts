@@ -2,7 +2,7 @@ import type { PlatformId } from '../platforms/ids';
 import type { MediaKind } from '../platforms/platform-info';
 import { getPostType } from '../platforms/registry';
 
-export interface PostTypeSwitch {
+interface PostTypeSwitch {
   postType: string;
   /** What the editor says about the switch. */
   notice: string;

@@ -5,7 +5,7 @@ import type { PlatformId } from './ids';
 export type MediaKind = 'image' | 'video' | 'document' | 'audio';
 
 /** How a platform counts the length of a text (see shared/posts/character-count.ts). */
-export type CharacterCounting = 'twitter-weighted' | 'threads-emoji-bytes' | 'code-points';
+type CharacterCounting = 'twitter-weighted' | 'threads-emoji-bytes' | 'code-points';
 
 export interface PostTypeInfo {
   id: string;

@@ -11,7 +11,7 @@ import {
 } from './constants.js';
 import type { PostAction } from './validate-post.js';
 
-export { POST_STATUSES, type PostStatus } from './constants.js';
+export type { PostStatus } from './constants.js';
 export type { MediaKind };
 
 /**
@@ -75,7 +75,6 @@ export const CreatePostInput = z.object({
   scheduledAt: PostFields.scheduledAt.optional(),
 });
 export type CreatePostInput = z.infer<typeof CreatePostInput>;
-export type CreatePostBody = z.input<typeof CreatePostInput>;
 
 /** The same fields as creation, all optional; the row keeps what is not sent. */
 export const UpdatePostInput = z.object({
@@ -198,10 +197,6 @@ export interface ListPostsResult {
 }
 
 export type PostUrlResult = { url: string } | { action: 'reauthenticate'; error: string };
-
-export interface DeletePostResult {
-  message: string;
-}
 
 /** '{Draft or Post} and associated media deleted successfully!' (spec 02 section 8). */
 export function deletedPostMessage(isDraft: boolean): string {

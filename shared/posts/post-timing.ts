@@ -21,10 +21,10 @@ export function isInFuture(at: number, now: number): boolean {
 }
 
 /** A new post starts at least this long from now, on a quarter hour. */
-export const DEFAULT_POST_LEAD_MS = 60 * MINUTE_MS;
+const DEFAULT_POST_LEAD_MS = 60 * MINUTE_MS;
 const QUARTER_HOUR_MS = 15 * MINUTE_MS;
 /** A day chosen on the calendar starts at this hour of the user's clock. */
-export const DEFAULT_POST_HOUR = 9;
+const DEFAULT_POST_HOUR = 9;
 
 /**
  * The time a new post starts with (UTC ms): the first quarter hour at least an hour from now.

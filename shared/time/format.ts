@@ -13,9 +13,9 @@
  * differ in spaces (a narrow no-break space before AM in newer ones) and in punctuation, and the
  * same instant must read the same in every browser, the extension and the tests.
  */
-export type ClockFormat = '12h' | '24h';
+type ClockFormat = '12h' | '24h';
 
-export type Instant = string | number | Date;
+type Instant = string | number | Date;
 
 const MONTHS = [
   'January',

@@ -49,7 +49,7 @@ function partsIn(instant: number, timeZone: string): Record<string, number> {
 }
 
 /** The zone's offset from UTC at `instant`, in ms (positive east of Greenwich). */
-export function offsetAt(instant: number, timeZone: string): number {
+function offsetAt(instant: number, timeZone: string): number {
   const p = partsIn(instant, timeZone);
   const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
   return asUtc - Math.floor(instant / 1000) * 1000;

@@ -99,7 +99,7 @@ function protectedRoutes(): RouteObject[] {
 }
 
 /** Every route of the web app: public pages, then the protected shell, then the 404 page. */
-export function createRoutes(): RouteObject[] {
+function createRoutes(): RouteObject[] {
   return [
     {
       errorElement: <RouteErrorBoundary />,

@@ -4,7 +4,6 @@ import type { PlatformId } from '../../../shared/platforms/ids';
 import type { MediaDto } from '../../../shared/posts/api';
 import { defaultPostTime } from '../../../shared/posts/post-timing';
 import type { Preferences } from '../../../shared/settings/preferences';
-import { formatSlot } from '../../../shared/time/format';
 import { utcToZonedTime, type WallTime, zonedTimeToUtc } from '../../../shared/time/zoned-time';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { apiRequest } from '../../lib/api-client';

@@ -14,10 +14,10 @@ export interface PostResult {
 }
 
 /** While a sent post has no outcome yet, the popup asks the server this often. */
-export const OUTCOME_POLL_MS = 2000;
+const OUTCOME_POLL_MS = 2000;
 
 /** Not in the spec: a post the platform refused without saying why. */
-export const FAILED_WITHOUT_REASON = 'The platform refused the post.';
+const FAILED_WITHOUT_REASON = 'The platform refused the post.';
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : String(error);
@@ -79,7 +79,7 @@ export async function createPosts(input: {
 }
 
 /** Posted or failed: the server has the outcome. */
-export function isSettled(post: PostDto): boolean {
+function isSettled(post: PostDto): boolean {
   return post.status === 'posted' || post.status === 'failed';
 }
 
@@ -103,7 +103,7 @@ async function publishAndFollow(postId: string, signal: AbortSignal | undefined,
   return post;
 }
 
-export type ResultView =
+type ResultView =
   | { tone: 'pending'; text: string }
   | { tone: 'success'; text: string; url?: string | null }
   | { tone: 'error'; text: string };

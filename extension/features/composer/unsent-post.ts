@@ -22,7 +22,7 @@ function keyFor(userId: string): string {
 }
 
 /** Text, an image or a chosen time: something that would be lost. Chosen accounts alone are not. */
-export function holdsAnything(post: Pick<UnsentPopupPost, 'content' | 'media' | 'when'>): boolean {
+function holdsAnything(post: Pick<UnsentPopupPost, 'content' | 'media' | 'when'>): boolean {
   return post.content.trim() !== '' || post.media !== null || post.when !== null;
 }
 

@@ -4,7 +4,7 @@ import { useAppConfig } from '../../shared/app-config/get-app-config';
 import { NotificationBellSlot } from './notification-bell-slot';
 import { ProfileMenu } from './profile-menu';
 
-export interface AppHeaderProps {
+interface AppHeaderProps {
   isMenuOpen: boolean;
   onToggleMenu: () => void;
 }

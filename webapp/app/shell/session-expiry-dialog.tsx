@@ -1,7 +1,7 @@
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 
-export interface SessionExpiryDialogProps {
+interface SessionExpiryDialogProps {
   /** Whole minutes left before the automatic sign-out; null hides the dialog. */
   minutesLeft: number | null;
   onStay: () => void;

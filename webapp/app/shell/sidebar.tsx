@@ -22,7 +22,7 @@ const NAV_ITEMS: { to: string; label: string; icon: ComponentType<SVGProps<SVGSV
   { to: '/automated-queues', label: 'Automated Queues', icon: QueueIcon },
 ];
 
-export interface SidebarProps {
+interface SidebarProps {
   /** Called when a link or button inside is used (closes the mobile drawer). */
   onNavigate?: () => void;
 }

@@ -7,8 +7,8 @@ import { useSignOut } from '../../shared/session/use-sign-out';
 
 /** Spec 01 section 9: the server's idle minutes, checked every 60 s, warning in the last 5 minutes. */
 export const INACTIVITY_TIMEOUT_MS = IDLE_SESSION_MINUTES * 60_000;
-export const INACTIVITY_CHECK_MS = 60_000;
-export const INACTIVITY_WARNING_MS = 5 * 60_000;
+const INACTIVITY_CHECK_MS = 60_000;
+const INACTIVITY_WARNING_MS = 5 * 60_000;
 
 const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'scroll', 'touchstart'] as const;
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { sessionQueryKey } from '../../shared/session/get-session';
 
 /** Fired on window once the connection is back and verified; features refetch what they show. */
-export const RECONNECTED_EVENT = 'postloom:reconnected';
+const RECONNECTED_EVENT = 'postloom:reconnected';
 
 /** Spec 01 section 9: 3 tries, waiting 1 s then 2 s between them. */
 const RETRY_WAITS_MS = [1000, 2000];

@@ -2,7 +2,7 @@ import { Button } from '../../components/button';
 import { PlusIcon } from '../../components/icons';
 import { openConnectModal } from './connect-modal-store';
 
-export interface ConnectAccountButtonProps {
+interface ConnectAccountButtonProps {
   /** Called after the click, e.g. to close the mobile drawer. */
   onOpen?: () => void;
   fullWidth?: boolean;

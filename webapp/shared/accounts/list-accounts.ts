@@ -3,12 +3,12 @@ import type { AccountDto } from '../../../shared/accounts/account';
 import { api } from '../../lib/api-client';
 import { accountKeys } from '../../lib/query-keys';
 
-export async function listAccounts(): Promise<AccountDto[]> {
+async function listAccounts(): Promise<AccountDto[]> {
   const { accounts } = await api<{ accounts: AccountDto[] }>('/api/accounts');
   return accounts;
 }
 
-export function accountsQueryOptions() {
+function accountsQueryOptions() {
   return queryOptions({ queryKey: accountKeys.all, queryFn: listAccounts, refetchOnWindowFocus: true });
 }
 

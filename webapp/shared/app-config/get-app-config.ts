@@ -3,14 +3,14 @@ import type { AppConfigDto } from '../../../shared/http/app-config';
 import { DEFAULT_LATE_GRACE_MINUTES } from '../../../shared/posts/post-timing';
 import { api } from '../../lib/api-client';
 
-export const appConfigQueryKey = ['app-config'] as const;
+const appConfigQueryKey = ['app-config'] as const;
 
 /** `GET /api/app-config`: public facts the web app needs (no secrets). */
-export function getAppConfig(): Promise<AppConfigDto> {
+function getAppConfig(): Promise<AppConfigDto> {
   return api<AppConfigDto>('/api/app-config');
 }
 
-export function appConfigQueryOptions() {
+function appConfigQueryOptions() {
   return queryOptions({
     queryKey: appConfigQueryKey,
     queryFn: getAppConfig,

@@ -18,14 +18,14 @@ import { MediaField } from './media-field';
 import { PostTextField } from './post-text-field';
 import type { ComposerActions } from './use-composer';
 
-export interface ChainEditorProps {
+interface ChainEditorProps {
   state: ComposerState;
   actions: ComposerActions;
   fileErrors: Record<string, string[]>;
 }
 
 /** Tab labels: 'Tweet', 'Tweet 2', ... on X; 'Post', 'Post 2', ... on Threads. */
-export function chainLabel(platform: string, index: number): string {
+function chainLabel(platform: string, index: number): string {
   const word = platform === 'twitter' ? 'Tweet' : 'Post';
   return index === 0 ? word : `${word} ${index + 1}`;
 }

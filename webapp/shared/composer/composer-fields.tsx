@@ -10,7 +10,7 @@ import { PostPreview } from './post-preview';
 import { SingleEditor } from './single-editor';
 import type { ComposerActions } from './use-composer';
 
-export interface ComposerFieldsProps {
+interface ComposerFieldsProps {
   state: ComposerState;
   actions: ComposerActions;
   fileErrors: Record<string, string[]>;

@@ -3,7 +3,7 @@ import type { TimeFormat } from '../../../shared/settings/preferences';
 import { Button } from '../../components/button';
 import { DateTimePicker } from './date-time-picker';
 
-export interface ComposerFooterProps {
+interface ComposerFooterProps {
   busy: PostRequestAction | null;
   disabled: boolean;
   scheduledAt: string | null;

@@ -111,7 +111,7 @@ export function isUploading(state: ComposerState): boolean {
   return state.items.some((item) => item.media.some((m) => !m.media));
 }
 
-export function mediaIds(item: ComposerItem): string[] {
+function mediaIds(item: ComposerItem): string[] {
   return item.media.flatMap((m) => (m.media ? [m.media.id] : []));
 }
 

@@ -6,7 +6,7 @@ import { CreatePostModal } from './create-post-modal';
 /** The event the shell's 'Create new post' button (and the post lists) dispatch on window. */
 const CREATE_POST_EVENT = 'postloom:create-post';
 
-export interface CreatePostRequest {
+interface CreatePostRequest {
   /** A day (YYYY-MM-DD) to preselect, e.g. from the calendar; with `hour`, an hour of that day. */
   date?: string;
   hour?: number;

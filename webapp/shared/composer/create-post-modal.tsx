@@ -20,7 +20,7 @@ import { useComposerForm } from './use-composer-form';
 import { scheduledAtFor, useSavePost } from './use-save-post';
 import { useUnsentPost } from './use-unsent-post';
 
-export interface CreatePostModalProps {
+interface CreatePostModalProps {
   open: boolean;
   onClose: () => void;
   /** Edit this stored post (same row is saved). */

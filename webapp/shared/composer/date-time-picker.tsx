@@ -11,7 +11,7 @@ function wallDateLabel(year: number, month: number, day: number): string {
   return formatDayHeading(Date.UTC(year, month, day, 12), 'UTC');
 }
 
-export interface DateTimePickerProps {
+interface DateTimePickerProps {
   /** The current choice (UTC ISO) or null for the default time of a new post. */
   value: string | null;
   timezone: string;

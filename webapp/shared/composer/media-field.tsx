@@ -3,7 +3,7 @@ import { CloseIcon } from '../../components/icons';
 import { MediaThumb } from '../media/media-thumb';
 import type { ComposerMedia } from './composer-state';
 
-export interface MediaFieldProps {
+interface MediaFieldProps {
   media: ComposerMedia[];
   accept: readonly string[];
   /** Hide the button when the post type takes no more files. */

@@ -6,7 +6,7 @@ import { firstGrapheme } from '../../../shared/text/truncate';
 import { MediaThumb } from '../media/media-thumb';
 import type { ComposerMedia, ComposerState } from './composer-state';
 
-export function TruncatedText({ text, limit }: { text: string; limit?: number }) {
+function TruncatedText({ text, limit }: { text: string; limit?: number }) {
   const [expanded, setExpanded] = useState(false);
   const cut = limit ? truncatePreview(text, limit) : { text, truncated: false };
   if (!cut.truncated || expanded) {
@@ -106,7 +106,7 @@ function Pager({ media, frame }: { media: ComposerMedia[]; frame: string }) {
   );
 }
 
-export interface PostPreviewProps {
+interface PostPreviewProps {
   state: ComposerState;
   account: AccountDto | null;
 }

@@ -5,7 +5,7 @@ import { MENTION_SEARCH_DEBOUNCE_MS, MENTION_SUGGESTIONS_MAX } from '../../../sh
 import { type MentionUser, searchMentions } from './api/search-mentions';
 import { EmojiButton } from './emoji-button';
 
-export interface PostTextFieldProps {
+interface PostTextFieldProps {
   platform: PlatformId;
   label: string;
   value: string;

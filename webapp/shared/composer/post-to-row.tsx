@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { PlusIcon } from '../../components/icons';
 import { PlatformIcon } from '../../components/platform-icon';
 
-export interface PostToRowProps {
+interface PostToRowProps {
   selected: PlatformId | null;
   connected: Set<PlatformId>;
   /** A stored post stays on its platform; only new posts choose one. */

@@ -15,7 +15,7 @@ import { MediaField } from './media-field';
 import { PostTextField } from './post-text-field';
 import type { ComposerActions } from './use-composer';
 
-export interface SingleEditorProps {
+interface SingleEditorProps {
   state: ComposerState;
   actions: ComposerActions;
   fileErrors: Record<string, string[]>;

@@ -68,5 +68,3 @@ export function useComposerForm({ onClose }: { onClose: () => void }) {
     },
   };
 }
-
-export type ComposerForm = ReturnType<typeof useComposerForm>;

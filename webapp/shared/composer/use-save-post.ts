@@ -46,7 +46,7 @@ export function scheduledAtFor(
   return { scheduledAt: chosen };
 }
 
-export interface SavePostRequest {
+interface SavePostRequest {
   action: PostRequestAction;
   body: ReturnType<typeof toPostBody>;
   scheduledAt: string | null;

@@ -5,10 +5,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { type ComposerState, hasChanges } from './composer-state';
 import { clearUnsentPost, loadUnsentPost, saveUnsentPost, type UnsentPost } from './unsent-post';
 
-export const DISCARD_TITLE = 'Discard this post?';
-export const RESTORE_TITLE = 'Restore your unsent post?';
+const DISCARD_TITLE = 'Discard this post?';
+const RESTORE_TITLE = 'Restore your unsent post?';
 
-export interface UseUnsentPostOptions {
+interface UseUnsentPostOptions {
   open: boolean;
   /** The signed-in user: the copy is kept per user. */
   userId: string | null;

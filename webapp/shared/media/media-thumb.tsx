@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-export interface MediaThumbProps {
+interface MediaThumbProps {
   url: string;
   kind: string;
   name: string;

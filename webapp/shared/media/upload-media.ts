@@ -1,7 +1,7 @@
 import { networkError, parseErrorBody } from '../../../shared/http/api-error';
 import type { MediaDto } from '../../../shared/posts/api';
 
-export interface UploadMediaInput {
+interface UploadMediaInput {
   file: File;
   platform?: string;
   postType?: string;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { MediaDto } from '../../../shared/posts/api';
 import { uploadMedia } from './upload-media';
 
-export interface UploadCallbacks {
+interface UploadCallbacks {
   onProgress: (fraction: number) => void;
   onDone: (media: MediaDto) => void;
   onError: (message: string) => void;

@@ -1,13 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export type PostUrlAnswer = { url: string } | { action: 'reauthenticate'; error: string };
+type PostUrlAnswer = { url: string } | { action: 'reauthenticate'; error: string };
 
 /** The post's public address on its platform, or a request to reconnect the account. */
 export function getPostUrl(id: string): Promise<PostUrlAnswer> {
   return api<PostUrlAnswer>(`/api/posts/${encodeURIComponent(id)}/url`);
-}
-
-export function useGetPostUrl() {
-  return useMutation({ mutationFn: getPostUrl });
 }

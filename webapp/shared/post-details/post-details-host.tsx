@@ -4,7 +4,7 @@ import { usePreferences } from '../preferences/preferences';
 import { PostDetailsDialog } from './post-details-dialog';
 
 /** The query parameter that opens a post's details over any signed-in page: `?post=<id>`. */
-export const POST_DETAILS_PARAM = 'post';
+const POST_DETAILS_PARAM = 'post';
 
 /** The address of the current page with a post's details open over it. */
 export function withPostDetails(location: { pathname: string; search: string }, postId: string) {

@@ -2,12 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Preferences, TimeFormat, UpdatePreferencesInput } from '../../../shared/settings/preferences';
 import { api } from '../../lib/api-client';
 
-export type { Preferences, TimeFormat };
+export type { TimeFormat };
 
 export const preferencesQueryKey = ['preferences'] as const;
 
 /** Spec 02 section 9: when the user never chose, guess the zone from the browser and 12h/24h from the locale. */
-export function guessBrowserPreferences(): Preferences {
+function guessBrowserPreferences(): Preferences {
   let timezone = 'UTC';
   let timeFormat: TimeFormat = '24h';
   try {
@@ -20,7 +20,7 @@ export function guessBrowserPreferences(): Preferences {
   return { timezone, timeFormat };
 }
 
-export async function getPreferences(): Promise<Preferences> {
+async function getPreferences(): Promise<Preferences> {
   const guess = guessBrowserPreferences();
   const stored = await api<Partial<Preferences> | null>('/api/settings/preferences').catch(() => null);
   return {
@@ -30,7 +30,7 @@ export async function getPreferences(): Promise<Preferences> {
   };
 }
 
-export function preferencesQueryOptions() {
+function preferencesQueryOptions() {
   return queryOptions({ queryKey: preferencesQueryKey, queryFn: getPreferences, staleTime: 5 * 60_000 });
 }
 
@@ -40,7 +40,7 @@ export function usePreferences(): Preferences {
   return data ?? guessBrowserPreferences();
 }
 
-export function updatePreferences(input: UpdatePreferencesInput): Promise<Preferences> {
+function updatePreferences(input: UpdatePreferencesInput): Promise<Preferences> {
   return api<Preferences>('/api/settings/preferences', { method: 'PATCH', json: input });
 }
 

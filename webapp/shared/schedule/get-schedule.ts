@@ -7,11 +7,11 @@ import { scheduleKeys } from '../../lib/query-keys';
  * The schedule (default, or an account's own); the first visit creates the default one in the
  * user's stored zone. The browser's zone is not sent: the page offers it, the user decides.
  */
-export function getSchedule(accountId: string | null): Promise<ScheduleOverviewDto> {
+function getSchedule(accountId: string | null): Promise<ScheduleOverviewDto> {
   return api<ScheduleOverviewDto>('/api/schedule', { query: { accountId: accountId ?? undefined } });
 }
 
-export function scheduleQueryOptions(accountId: string | null) {
+function scheduleQueryOptions(accountId: string | null) {
   return queryOptions({ queryKey: scheduleKeys.schedule(accountId), queryFn: () => getSchedule(accountId) });
 }
 

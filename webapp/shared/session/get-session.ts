@@ -9,7 +9,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  * than a 401, so a signed-out page logs no failed request; a session that ended while the app
  * held a user still reaches the session layer (it shows "session expired").
  */
-export async function getSession(): Promise<SessionUser | null> {
+async function getSession(): Promise<SessionUser | null> {
   const { user } = await api<SessionResponse>('/api/auth/session');
   if (!user) reportSignedOut();
   return user;

@@ -3,7 +3,7 @@ import type { LoginInput } from '../../../../shared/auth/schemas';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../shared/session/get-session';
 
-export function login(input: LoginInput): Promise<{ ok: true }> {
+function login(input: LoginInput): Promise<{ ok: true }> {
   return api('/api/auth/login', { method: 'POST', json: input });
 }
 

@@ -10,7 +10,7 @@ import { useResendConfirmation } from '../api/resend-confirmation';
 import { authErrorMessage } from '../error-message';
 import { clearPendingSignup, type PendingSignup } from '../pending-signup';
 
-export const RESEND_COUNTDOWN_SECONDS = 60;
+const RESEND_COUNTDOWN_SECONDS = 60;
 
 /**
  * 'Check Your Email' (spec 01 section 4): the 8-digit code as an alternative to the link,

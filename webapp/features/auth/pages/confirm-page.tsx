@@ -11,9 +11,8 @@ import { useResendConfirmation } from '../api/resend-confirmation';
 import { authErrorMessage } from '../error-message';
 import { clearPendingSignup, readPendingSignup } from '../pending-signup';
 
-export const LINK_EXPIRED_MESSAGE =
-  'The confirmation link has expired or is invalid. Please request a new link.';
-export const LINK_MISSING_MESSAGE = 'Invalid confirmation link';
+const LINK_EXPIRED_MESSAGE = 'The confirmation link has expired or is invalid. Please request a new link.';
+const LINK_MISSING_MESSAGE = 'Invalid confirmation link';
 
 /**
  * /auth/confirm: by the link's token (query), or by the 8-digit code with the e-mail kept

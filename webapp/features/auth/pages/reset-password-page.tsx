@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
-export const RESET_REDIRECT_MS = 2_000;
+const RESET_REDIRECT_MS = 2_000;
 
 /** /reset-password: ask for a link, then 'Email Sent' and back to /login after 2 seconds. */
 export function ResetPasswordPage() {

@@ -13,8 +13,7 @@ import { useUpdatePassword } from '../api/update-password';
 import { authErrorMessage } from '../error-message';
 import { forgetResetToken, readResetToken } from '../reset-token';
 
-export const PASSWORD_UPDATED_MESSAGE =
-  'Password updated successfully. Please log in with your new password.';
+const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully. Please log in with your new password.';
 const REDIRECT_MS = 2_000;
 
 function InvalidLink({ message }: { message: string }) {

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { postKeys } from '../../../lib/query-keys';
 
 /** Under the posts lists' key: every live post event refreshes the calendar too. */
-export const calendarKey = (from: string, to: string, accountId = '') =>
+const calendarKey = (from: string, to: string, accountId = '') =>
   [...postKeys.lists(), 'calendar', from, to, accountId] as const;
 
 /** One range of posts, of every account ('') or of one. */

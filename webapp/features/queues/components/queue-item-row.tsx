@@ -15,7 +15,7 @@ export function itemExcerpt(item: QueueItemDto, length = 60): string {
   return truncateText(text, length, { ellipsis: '…' });
 }
 
-export interface QueueItemRowProps {
+interface QueueItemRowProps {
   item: QueueItemDto;
   index: number;
   count: number;

@@ -12,7 +12,7 @@ export function intervalLabel(hours: number): string {
 }
 
 /** 'Every day', 'Weekdays', 'Mon, Wed, Fri'. */
-export function daysLabel(days: readonly number[]): string {
+function daysLabel(days: readonly number[]): string {
   const set = [...new Set(days)].sort((a, b) => a - b);
   if (set.length === 7) return 'Every day';
   if (set.join() === '1,2,3,4,5') return 'Weekdays';

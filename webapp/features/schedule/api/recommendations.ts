@@ -4,7 +4,7 @@ import type { Recommendation } from '../../../../shared/schedule/recommendations
 import { api } from '../../../lib/api-client';
 import { scheduleKeys } from '../../../lib/query-keys';
 
-export interface AccountRecommendation extends Recommendation {
+interface AccountRecommendation extends Recommendation {
   accountId: string;
   platform: PlatformId;
   accountName: string;

@@ -13,7 +13,7 @@ export interface IdenticalPostCheck {
 }
 
 /** The account's nearest post with the same text within a day, where its platform refuses repeats. */
-export function findIdenticalPost(check: IdenticalPostCheck): Promise<IdenticalPostResult> {
+function findIdenticalPost(check: IdenticalPostCheck): Promise<IdenticalPostResult> {
   return api<IdenticalPostResult>('/api/posts/identical', { method: 'POST', json: check });
 }
 

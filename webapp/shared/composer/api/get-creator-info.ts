@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { accountKeys } from '../../../lib/query-keys';
 
-export interface CreatorInfo {
+interface CreatorInfo {
   privacyLevelOptions: string[];
   commentDisabled: boolean;
   duetDisabled: boolean;

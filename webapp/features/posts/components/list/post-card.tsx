@@ -22,7 +22,7 @@ const STATUS_LABELS: Record<string, string> = {
   failed: 'Failed',
 };
 
-export function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: string }) {
   return (
     <span
       className={`inline-flex rounded-full px-2 py-0.5 font-medium text-xs ${STATUS_STYLES[status] ?? STATUS_STYLES.scheduled}`}

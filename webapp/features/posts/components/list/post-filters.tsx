@@ -14,7 +14,7 @@ export interface FilterValues {
   sort: 'newest' | 'oldest';
 }
 
-export interface PostFiltersProps {
+interface PostFiltersProps {
   value: FilterValues;
   onChange: (value: FilterValues) => void;
   statusOptions: readonly { value: string; label: string }[];
