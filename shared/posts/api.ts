@@ -15,16 +15,20 @@ export type { PostStatus } from './constants.js';
 export type { MediaKind };
 
 /**
- * What a save asks for. 'queue' ("Add to queue") schedules the post into its account's next free
- * posting time; it is checked like 'schedule'.
+ * Add to next free time: the post goes into its account's next free posting time, checked like
+ * 'schedule'. Its wire value stays 'queue' (the composers' button reads "Add to queue"); it is not
+ * an automated queue (shared/queues).
  */
-export const POST_ACTIONS = ['draft', 'schedule', 'publish', 'queue'] as const;
+export const ADD_TO_NEXT_FREE_TIME = 'queue';
+
+/** What a save asks for. */
+export const POST_ACTIONS = ['draft', 'schedule', 'publish', ADD_TO_NEXT_FREE_TIME] as const;
 export type PostRequestAction = (typeof POST_ACTIONS)[number];
 export type { PostAction };
 
 /** The validation rules a requested action follows. */
 export function validationAction(action: PostRequestAction): PostAction {
-  return action === 'queue' ? 'schedule' : action;
+  return action === ADD_TO_NEXT_FREE_TIME ? 'schedule' : action;
 }
 
 export const POSTS_PAGE_SIZE = POST_PAGE_SIZE;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountDto } from '../../../shared/accounts/account';
 import type { PlatformId } from '../../../shared/platforms/ids';
-import type { MediaDto } from '../../../shared/posts/api';
+import { ADD_TO_NEXT_FREE_TIME, type MediaDto } from '../../../shared/posts/api';
 import { defaultPostTime } from '../../../shared/posts/post-timing';
 import type { Preferences } from '../../../shared/settings/preferences';
 import { utcToZonedTime, type WallTime, zonedTimeToUtc } from '../../../shared/time/zoned-time';
@@ -248,7 +248,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
         <button
           type="button"
           disabled={!canSubmit}
-          onClick={() => void submit('queue')}
+          onClick={() => void submit(ADD_TO_NEXT_FREE_TIME)}
           title="Schedule at each account's next free posting time"
         >
           Add to queue

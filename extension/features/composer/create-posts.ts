@@ -1,11 +1,11 @@
 import type { AccountDto } from '../../../shared/accounts/account';
 import { ApiError } from '../../../shared/http/api-error';
 import { getPlatform } from '../../../shared/platforms/registry';
-import type { PostDto } from '../../../shared/posts/api';
+import type { PostDto, PostRequestAction } from '../../../shared/posts/api';
 import { apiRequest } from '../../lib/api-client';
 
-/** 'queue': Add to queue, the account's next free posting time (chosen by the server). */
-export type ComposerAction = 'publish' | 'schedule' | 'draft' | 'queue';
+/** What the popup asks for; ADD_TO_NEXT_FREE_TIME: each account's next free posting time (the server picks). */
+export type ComposerAction = PostRequestAction;
 
 export interface PostResult {
   account: AccountDto;

@@ -1,4 +1,4 @@
-import type { PostRequestAction } from '../../../shared/posts/api';
+import { ADD_TO_NEXT_FREE_TIME, type PostRequestAction } from '../../../shared/posts/api';
 import type { TimeFormat } from '../../../shared/settings/preferences';
 import { Button } from '../../components/button';
 import { DateTimePicker } from './date-time-picker';
@@ -17,7 +17,7 @@ interface ComposerFooterProps {
   onSave: (action: PostRequestAction) => void;
 }
 
-/** The composer's footer: Cancel, the scheduled date with Edit, Save as draft, Post Now, Add to queue and Schedule Post. */
+/** The composer's footer: Cancel, the scheduled date with Edit, Save as draft, Post Now, Add to queue (the next free time) and Schedule Post. */
 export function ComposerFooter({
   busy,
   disabled,
@@ -83,8 +83,8 @@ export function ComposerFooter({
           variant="secondary"
           size="sm"
           disabled={disabled}
-          loading={busy === 'queue'}
-          onClick={() => onSave('queue')}
+          loading={busy === ADD_TO_NEXT_FREE_TIME}
+          onClick={() => onSave(ADD_TO_NEXT_FREE_TIME)}
           title="Schedule at this account's next free posting time"
         >
           Add to queue

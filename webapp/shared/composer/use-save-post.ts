@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../../shared/http/api-error';
 import type { PlatformId } from '../../../shared/platforms/ids';
 import {
+  ADD_TO_NEXT_FREE_TIME,
   POST_MESSAGES as API_MESSAGES,
   type PostDto,
   type PostRequestAction,
@@ -40,7 +41,7 @@ export function scheduledAtFor(
     if (!isInFuture(Date.parse(chosen), now)) return { error: API_MESSAGES.scheduleInPast };
     return { scheduledAt: chosen };
   }
-  if (action === 'publish' || action === 'queue') return { scheduledAt: null };
+  if (action === 'publish' || action === ADD_TO_NEXT_FREE_TIME) return { scheduledAt: null };
   if (platform === 'linkedin') return { scheduledAt: null };
   if (platform === 'tiktok') return { scheduledAt: TIKTOK_DRAFT_SCHEDULED_AT };
   return { scheduledAt: chosen };
@@ -95,7 +96,7 @@ export function useSavePost() {
       else toast.message(PUBLISH_PENDING_MESSAGE);
     } else if (action === 'draft') {
       toast.success(savedId ? POST_MESSAGES.draftUpdated : POST_MESSAGES.draftSaved);
-    } else if (action === 'queue') {
+    } else if (action === ADD_TO_NEXT_FREE_TIME) {
       // The toast names the slot the server chose, in the user's zone and clock.
       toast.success(
         `Added to the queue for ${formatDateTime(post.scheduledAt, preferences.timezone, preferences.timeFormat)}`,
