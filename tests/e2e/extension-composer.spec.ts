@@ -85,7 +85,7 @@ async function openPopup(): Promise<Page> {
   await page.setViewportSize({ width: 420, height: 760 });
   await page.goto(`chrome-extension://${extensionId}/popup.html`);
   await expect(
-    page.getByRole('region', { name: 'Composer' }).getByRole('button', { name: /^Twitter: / }),
+    page.getByRole('region', { name: 'Composer' }).getByRole('button', { name: /^X: / }),
   ).toBeVisible();
   return page;
 }
@@ -107,7 +107,7 @@ async function holdPublishing(page: Page) {
 
 async function postNow(popup: Page, text: string) {
   const composer = popup.getByRole('region', { name: 'Composer' });
-  await composer.getByRole('button', { name: /^Twitter: / }).click();
+  await composer.getByRole('button', { name: /^X: / }).click();
   await composer.getByLabel('Post text').fill(text);
   await composer.getByRole('button', { name: 'Post now' }).click();
   return composer.getByRole('list', { name: 'Results' });
@@ -158,7 +158,7 @@ test('the same text posted twice to X says why the second one failed, never "Pos
 test('text typed in the popup survives it closing: "Restore your unsent post?"', async () => {
   let popup = await openPopup();
   let composer = popup.getByRole('region', { name: 'Composer' });
-  await composer.getByRole('button', { name: /^Twitter: / }).click();
+  await composer.getByRole('button', { name: /^X: / }).click();
   await composer.getByLabel('Post text').fill('Typed, then the popup lost focus');
   // Kept as the user types: closing the popup cannot wait for anything.
   await expect
@@ -175,7 +175,7 @@ test('text typed in the popup survives it closing: "Restore your unsent post?"',
   await offer.getByRole('button', { name: 'Restore' }).click();
   composer = popup.getByRole('region', { name: 'Composer' });
   await expect(composer.getByLabel('Post text')).toHaveValue('Typed, then the popup lost focus');
-  await expect(composer.getByRole('button', { name: /^Twitter: / })).toHaveAttribute('aria-pressed', 'true');
+  await expect(composer.getByRole('button', { name: /^X: / })).toHaveAttribute('aria-pressed', 'true');
 
   // Throwing it away is asked first, and then it is gone for good.
   await composer.getByRole('button', { name: 'Discard post' }).click();

@@ -59,7 +59,7 @@ test('a post scheduled 5 seconds ahead moves to Sent Posts and a success notific
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
 
   await page.getByRole('button', { name: /Notifications/ }).click();
-  const panel = page.getByRole('region', { name: 'Notifications' });
+  const panel = page.getByRole('region', { name: 'Notifications', exact: true });
   await expect(panel.getByText('Your X post was published.')).toBeVisible();
   // Said as every other time in the app: the user's zone and 24-hour clock, no seconds.
   await expect(panel.locator('time').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/);
@@ -115,7 +115,7 @@ test('with the platform answering 500 to everything, the post ends failed with i
   // From the failure notification, on another page: the failed post's details with its reason.
   await page.goto(`${server.url}/calendar`);
   await page.getByRole('button', { name: /Notifications/ }).click();
-  await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'View post' }).click();
+  await page.getByRole('region', { name: 'Notifications', exact: true }).getByRole('link', { name: 'View post' }).click();
   const details = page.getByRole('dialog', { name: 'Post details' });
   await expect(details.getByText('failed', { exact: true })).toBeVisible();
   await expect(details.getByText(/sandbox is down|Failed to post to Twitter/)).toBeVisible();
