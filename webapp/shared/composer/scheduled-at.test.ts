@@ -17,6 +17,13 @@ describe('the time a Create Post save sends', () => {
     });
   });
 
+  it("accepts a time up to a minute ago, as the server does (the user picked 'now')", () => {
+    const halfAMinuteAgo = new Date(NOW - 30_000).toISOString();
+    expect(scheduledAtFor('schedule', 'twitter', halfAMinuteAgo, NOW)).toEqual({
+      scheduledAt: halfAMinuteAgo,
+    });
+  });
+
   it('sends no time for Post Now and the next free time: the server picks it', () => {
     expect(scheduledAtFor('publish', 'twitter', LATER, NOW)).toEqual({ scheduledAt: null });
     expect(scheduledAtFor('queue', 'facebook', LATER, NOW)).toEqual({ scheduledAt: null });
