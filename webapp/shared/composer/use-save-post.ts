@@ -58,9 +58,10 @@ interface SavePostRequest {
 }
 
 /**
- * Create Post's save: the post is created (or its row updated), Post Now then sends it, and a
- * toast says what happened. Resolves with null when the composer can close, or with the message
- * its red box shows.
+ * Create Post's save: the post is created (or its row updated) and a toast says what happened.
+ * Post Now on a new post is one request: the server publishes it and answers with the post after
+ * its attempt; an edited post is saved, then sent. Resolves with null when the composer can close,
+ * or with the message its red box shows.
  */
 export function useSavePost() {
   const createPost = useCreatePost();
@@ -84,9 +85,9 @@ export function useSavePost() {
     }
     request.onStored(post);
     if (action === 'publish') {
-      let published: PostDto;
+      let published: PostDto = post;
       try {
-        published = await publishPost.mutateAsync(post.id);
+        if (savedId) published = await publishPost.mutateAsync(post.id);
       } catch (publishError) {
         return errorMessage(publishError, POST_MESSAGES.failedToPostNow);
       }
