@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { EXTENSION_ID, isExtensionId } from '../shared/extension/identity.js';
+import { DEFAULT_LATE_GRACE_MINUTES } from '../shared/posts/post-timing.js';
 import { isLoopbackHostname } from './core/addresses.js';
 import { isParseablePostgresUrl } from './db/database-url.js';
 
@@ -66,7 +67,7 @@ const ConfigSchema = z.object({
   THREADS_CLIENT_ID: optionalString,
   THREADS_CLIENT_SECRET: optionalString,
   SCHEDULER: flag.default(true),
-  LATE_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
+  LATE_GRACE_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_LATE_GRACE_MINUTES),
   PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
   PUBLISH_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(1000),

@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { acceptExternalToken } from '../features/auth/external-token';
-import { BADGE_ALARM, initUnreadBadge, refreshBadge } from '../features/badge/unread-badge';
 import { handleMenuClick, initContextMenus } from '../features/context-menus/context-menus';
-import { isBackgroundMessage } from '../features/messaging/messages';
+import { BADGE_ALARM, initUnreadBadge, refreshBadge } from '../features/notifications/unread-badge';
+import { isBackgroundMessage } from '../lib/messages';
 
 export default defineBackground(() => {
   const controller = new AbortController();

@@ -1,6 +1,7 @@
 import type { AccountDto } from '../../shared/accounts/account.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Db } from '../db/database.js';
+import { parseJsonObject } from '../db/json-column.js';
 import type { SocialAccountRow } from '../db/schema.js';
 
 export async function listAccountRows(db: Db, userId: string): Promise<SocialAccountRow[]> {
@@ -33,16 +34,7 @@ export async function getAccountRowById(db: Db, id: string): Promise<SocialAccou
 }
 
 export function parseMetadata(row: Pick<SocialAccountRow, 'metadata'>): Record<string, unknown> {
-  return safeParse(row.metadata);
-}
-
-function safeParse(text: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
+  return parseJsonObject(row.metadata);
 }
 
 /** The wire form: no token, no metadata internals. */

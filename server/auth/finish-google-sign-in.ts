@@ -7,6 +7,7 @@ import {
 } from '../../shared/settings/preferences.js';
 import { AppError } from '../core/errors.js';
 import { newId, safeEqual, sha256Hex } from '../core/ids.js';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { AppDeps } from '../http/types.js';
 import { findUserByEmail, findUserByGoogleSub } from './auth.repository.js';
 import { confirmWithGoogle, markGoogleSignIn } from './confirm-with-google.js';
@@ -81,7 +82,7 @@ export async function finishGoogleSignIn(
   }
   const email = typeof claims.email === 'string' ? claims.email.trim() : '';
   if (claims.email_verified !== true || !email) throw failed();
-  const { remember, purpose } = JSON.parse(claim.data ?? '{}') as { remember?: boolean; purpose?: string };
+  const { remember, purpose } = parseJsonColumn<{ remember?: boolean; purpose?: string }>(claim.data, {});
   if (purpose === 'reauth') {
     const startedBy = { userId: claim.userId, sessionId: claim.sessionId };
     await confirmWithGoogle(db, { startedBy, currentSessionId, googleSub: claims.sub, now }, failed);

@@ -7,8 +7,6 @@ import { createSessionAdapter } from './session-adapter.js';
 export const SESSION_COOKIE_NAME = 'postloom_session';
 /** Remember me: 30 days, extended by Lucia when used. */
 const REMEMBERED_SESSION_DAYS = 30;
-/** Without remember me the server ends the session after this long without activity. */
-export const IDLE_SESSION_MINUTES = 30;
 
 export function createLucia(db: Db, config: Config, events: EventBus) {
   return new Lucia(createSessionAdapter(db, events), {

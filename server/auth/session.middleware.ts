@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { IDLE_SESSION_MINUTES } from '../../shared/auth/session.js';
 import { sha256Hex } from '../core/ids.js';
 import { clientAddress } from '../http/client-address.js';
 import type { AppEnv, AuthSession } from '../http/types.js';
-import { IDLE_SESSION_MINUTES, SESSION_COOKIE_NAME } from './lucia.js';
+import { SESSION_COOKIE_NAME } from './lucia.js';
 
 const IDLE_MS = IDLE_SESSION_MINUTES * 60_000;
 // Writing last_used_at on every request is wasteful; a minute of precision is enough.

@@ -1,20 +1,14 @@
-import { isPlatformId, type PlatformId } from '../../shared/platforms/ids.js';
+import type { PlatformId } from '../../shared/platforms/ids.js';
+import { LONGEST_POSTING_CAP_WINDOW_MS, postingCap } from '../../shared/platforms/posting-rules.js';
 
 /**
- * Platforms' own posting caps per account (platform-apis.md): X 100 creates per 15 min per
- * user; Instagram 100 publishes and Threads 250 posts per 24 h. A post over the cap waits
+ * Platforms' own posting caps per account, from the platform registry. A post over the cap waits
  * for the window instead of failing. The windows are counted in memory and seeded at start-up
  * from the create requests the database says were sent, so a restart does not forget them.
  */
-const LIMITS: Partial<Record<PlatformId, { count: number; windowMs: number }>> = {
-  twitter: { count: 100, windowMs: 15 * 60_000 },
-  instagram: { count: 100, windowMs: 24 * 60 * 60_000 },
-  threads: { count: 250, windowMs: 24 * 60 * 60_000 },
-  facebook: { count: 500, windowMs: 24 * 60 * 60_000 },
-};
 
 /** The longest window: how far back start-up has to look. */
-export const LONGEST_LIMIT_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowMs));
+export const LONGEST_LIMIT_WINDOW_MS = LONGEST_POSTING_CAP_WINDOW_MS;
 
 export function createPublishLimiter() {
   const windows = new Map<string, number[]>();
@@ -29,7 +23,7 @@ export function createPublishLimiter() {
     ) {
       windows.clear();
       for (const { platform, socialAccountId, commitSentAt } of sent) {
-        const limit = isPlatformId(platform) ? LIMITS[platform] : undefined;
+        const limit = postingCap(platform);
         if (!limit || commitSentAt <= now - limit.windowMs) continue;
         const key = `${platform}:${socialAccountId}`;
         windows.set(key, [...(windows.get(key) ?? []), commitSentAt]);
@@ -41,7 +35,7 @@ export function createPublishLimiter() {
       accountId: string,
       now = Date.now(),
     ): { ok: true } | { ok: false; retryAt: number } {
-      const limit = LIMITS[platform];
+      const limit = postingCap(platform);
       if (!limit) return { ok: true };
       const key = `${platform}:${accountId}`;
       const times = (windows.get(key) ?? []).filter((t) => t > now - limit.windowMs);

@@ -1,4 +1,5 @@
 import { isPlatformId } from '../../shared/platforms/ids.js';
+import { missedCutoff } from '../../shared/posts/post-timing.js';
 import type { AppDeps } from '../http/types.js';
 import { parseProgress } from '../posts/post-states.js';
 import {
@@ -65,7 +66,7 @@ export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<
 /** Posts whose time passed more than LATE_GRACE_MINUTES ago without an attempt: failed as missed. */
 export async function failMissedPosts(deps: AppDeps, now: number): Promise<number> {
   const { db, config } = deps;
-  const cutoff = now - config.LATE_GRACE_MINUTES * 60_000;
+  const cutoff = missedCutoff(now, config.LATE_GRACE_MINUTES);
   const missed = await failMissed(db, {
     cutoff,
     now,

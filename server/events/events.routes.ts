@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { describeRoute } from 'hono-openapi';
-import { IDLE_SESSION_MINUTES } from '../auth/lucia.js';
+import { IDLE_SESSION_MINUTES } from '../../shared/auth/session.js';
 import type { UserEvent } from '../core/event-bus.js';
 import { sha256Hex } from '../core/ids.js';
 import type { Db } from '../db/database.js';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
+import { AppConfigDto } from '../../shared/http/app-config.js';
 import { isBillingOn } from '../billing/billing-settings.js';
 import type { AppEnv } from '../http/types.js';
 import { hasLocalOutbox } from '../mail/mailer.js';
@@ -8,10 +9,19 @@ import { hasLocalOutbox } from '../mail/mailer.js';
 export function createAppConfigRoutes() {
   return new Hono<AppEnv>().get(
     '/',
-    describeRoute({ tags: ['app'], summary: 'Public client configuration' }),
+    describeRoute({
+      tags: ['app'],
+      summary: 'Public client configuration',
+      responses: {
+        200: {
+          description: 'What the clients need to know about this server',
+          content: { 'application/json': { schema: resolver(AppConfigDto) } },
+        },
+      },
+    }),
     (c) => {
       const { config } = c.var.deps;
-      return c.json({
+      const body: AppConfigDto = {
         supportUrl: config.SUPPORT_URL,
         googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
         devMailbox: hasLocalOutbox(config),
@@ -20,7 +30,10 @@ export function createAppConfigRoutes() {
         // Extensions "Sign in with the web app" may hand a token to (ids are public).
         extensionIds: config.EXTENSION_IDS,
         billing: isBillingOn(config),
-      });
+        // The web app shows a scheduled post as missed only once the engine would fail it.
+        lateGraceMinutes: config.LATE_GRACE_MINUTES,
+      };
+      return c.json(body);
     },
   );
 }

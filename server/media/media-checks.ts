@@ -1,11 +1,8 @@
-import {
-  acceptedMimeTypes,
-  mediaKindOf,
-  sanitizeFileName,
-  validateMediaFile,
-} from '../../shared/media/media-rules.js';
+import { sanitizeFileName } from '../../shared/media/file-name.js';
+import { acceptedMimeTypes, mediaKindOf, validateMediaFile } from '../../shared/media/media-rules.js';
 import { PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
-import { GB, getPlatform, type MediaKind } from '../../shared/platforms/registry.js';
+import type { MediaKind } from '../../shared/platforms/platform-info.js';
+import { GB, getPlatform } from '../../shared/platforms/registry.js';
 
 /** The largest cap of any platform (Facebook and Instagram videos): the limit when no platform is named. */
 export const MAX_UPLOAD_BYTES = 4 * GB;

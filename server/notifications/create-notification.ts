@@ -1,4 +1,5 @@
 import { newId } from '../core/ids.js';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { NotificationsTable } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 
@@ -50,7 +51,7 @@ export function toNotificationDto(row: {
     title: row.title,
     message: row.message,
     read: row.read === 1,
-    data: row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null,
+    data: parseJsonColumn<Record<string, unknown> | null>(row.data, null),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import {
   withDefaults,
 } from '../../shared/settings/notification-preferences.js';
 import type { Db } from '../db/database.js';
+import { parseJsonColumn } from '../db/json-column.js';
 
 /** The user's e-mail and push choices per category; everything off until they choose. */
 export async function getNotificationPreferences(db: Db, userId: string): Promise<NotificationPreferences> {
@@ -11,12 +12,7 @@ export async function getNotificationPreferences(db: Db, userId: string): Promis
     .select('notificationPreferences')
     .where('userId', '=', userId)
     .executeTakeFirst();
-  if (!row) return withDefaults(null);
-  try {
-    return withDefaults(JSON.parse(row.notificationPreferences));
-  } catch {
-    return withDefaults(null);
-  }
+  return withDefaults(parseJsonColumn<unknown>(row?.notificationPreferences, null));
 }
 
 /** Spec 02 section 7: an upsert with updated_at. */

@@ -7,25 +7,17 @@ import type {
   TweetInput,
 } from '../../shared/posts/api.js';
 import type { Db } from '../db/database.js';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { MediaRow, ScheduledPostRow } from '../db/schema.js';
 import { toMediaDto } from '../media/media-dto.js';
 
-export function parseJson<T>(text: string | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 export function postMediaIds(row: Pick<ScheduledPostRow, 'media'>): string[] {
-  const ids = parseJson<unknown>(row.media, []);
+  const ids = parseJsonColumn<unknown>(row.media, []);
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
 export function postTweets(row: Pick<ScheduledPostRow, 'tweets'>): TweetInput[] | null {
-  const tweets = parseJson<unknown>(row.tweets, null);
+  const tweets = parseJsonColumn<unknown>(row.tweets, null);
   if (!Array.isArray(tweets)) return null;
   return tweets.map((tweet) => ({
     content: typeof tweet?.content === 'string' ? tweet.content : '',
@@ -113,7 +105,7 @@ export async function toPostDtos(db: Db, rows: readonly ScheduledPostRow[]): Pro
       tweets: tweets
         ? tweets.map((tweet) => ({ content: tweet.content, media: mediaOf(tweet.media, row.userId) }))
         : null,
-      metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+      metadata: parseJsonColumn<Record<string, unknown>>(row.metadata, {}),
       platformPostId: row.platformPostId,
       platformPostUrl: row.platformPostUrl,
       errorMessage: row.errorMessage,

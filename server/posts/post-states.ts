@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../db/json-column.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 
 /** The statuses each transition of post-transitions.ts accepts (its test table reads this too). */
@@ -37,10 +38,5 @@ export interface PublishProgress {
 }
 
 export function parseProgress(row: Pick<ScheduledPostRow, 'publishProgress'>): PublishProgress {
-  if (!row.publishProgress) return {};
-  try {
-    return JSON.parse(row.publishProgress) as PublishProgress;
-  } catch {
-    return {};
-  }
+  return parseJsonObject(row.publishProgress) as PublishProgress;
 }

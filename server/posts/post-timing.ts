@@ -1,11 +1,6 @@
 import { POST_MESSAGES, type PostAction, type PostStatus } from '../../shared/posts/api.js';
+import { isInFuture } from '../../shared/posts/post-timing.js';
 import { AppError } from '../core/errors.js';
-
-/**
- * A schedule time up to a minute in the past is still accepted: the user picked "now" or the
- * browser's clock runs slightly behind. The scheduler then publishes it on its next tick.
- */
-const SCHEDULE_CLOCK_SKEW_MS = 60_000;
 
 export interface PostTiming {
   status: PostStatus;
@@ -25,7 +20,7 @@ export function assertFuture(scheduledAt: number | null, now: number): number {
   if (scheduledAt === null) {
     throw new AppError('validation_error', POST_MESSAGES.scheduleMissing, { field: 'scheduledAt' });
   }
-  if (scheduledAt < now - SCHEDULE_CLOCK_SKEW_MS) {
+  if (!isInFuture(scheduledAt, now)) {
     throw new AppError('validation_error', POST_MESSAGES.scheduleInPast, { field: 'scheduledAt' });
   }
   return scheduledAt;

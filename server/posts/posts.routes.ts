@@ -1,11 +1,19 @@
 import { Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
-import { CalendarQuery, CreatePostInput, ListPostsQuery, UpdatePostInput } from '../../shared/posts/api.js';
+import { describeRoute, resolver } from 'hono-openapi';
+import {
+  CalendarQuery,
+  CreatePostInput,
+  IdenticalPostQuery,
+  IdenticalPostResult,
+  ListPostsQuery,
+  UpdatePostInput,
+} from '../../shared/posts/api.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
 import { createPost } from './create-post.js';
 import { deletePost } from './delete-post.js';
+import { findIdenticalPost } from './find-identical-post.js';
 import { getPostForUser } from './get-post.js';
 import { getPostUrl } from './get-post-url.js';
 import { listCalendarPostsJson } from './list-calendar-posts.js';
@@ -56,6 +64,22 @@ export function createPostsRoutes() {
         const posts = await listCalendarPostsJson(c.var.deps, currentUser(c).id, c.req.valid('query'));
         return c.body(`{"posts":${posts}}`, 200, { 'content-type': 'application/json' });
       },
+    )
+    .post(
+      '/identical',
+      describeRoute({
+        tags,
+        summary:
+          "The account's nearest post with the same text within a day, where its platform refuses repeats",
+        responses: {
+          200: {
+            description: 'When the identical post goes out, or null',
+            content: { 'application/json': { schema: resolver(IdenticalPostResult) } },
+          },
+        },
+      }),
+      validate('json', IdenticalPostQuery),
+      async (c) => c.json(await findIdenticalPost(c.var.deps.db, currentUser(c).id, c.req.valid('json'))),
     )
     .get('/:id', describeRoute({ tags, summary: 'Read one post' }), async (c) =>
       c.json({ post: await getPostForUser(c.var.deps, currentUser(c).id, c.req.param('id')) }),

@@ -6,12 +6,13 @@ import {
   validationAction,
 } from '../../shared/posts/api.js';
 import { AppError } from '../core/errors.js';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { deleteOrphanMedia } from '../media/delete-media.js';
 import { getPostForUser, getPostRowForUser } from './get-post.js';
 import { nextFreeTimeTiming, nextFreeTimeZone } from './next-free-time.js';
-import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from './post-dto.js';
+import { allMediaIdsOf, postMediaIds, postTweets } from './post-dto.js';
 import { assertFuture, type PostTiming, parseInstant, timingFor } from './post-timing.js';
 import { saveUserTiming } from './post-transitions.js';
 import { setPostMedia, updatePostContent } from './posts.repository.js';
@@ -60,7 +61,7 @@ export async function updatePost(
       content: input.content ?? row.content,
       media: input.media ?? postMediaIds(row),
       tweets: mergedTweets(row, input),
-      metadata: input.metadata ?? parseJson<Record<string, unknown>>(row.metadata, {}),
+      metadata: input.metadata ?? parseJsonColumn<Record<string, unknown>>(row.metadata, {}),
     },
     action,
   );

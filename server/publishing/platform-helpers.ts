@@ -2,6 +2,7 @@ import { isPlatformId } from '../../shared/platforms/ids.js';
 import { TIKTOK_PRIVACY_OPTIONS } from '../../shared/posts/constants.js';
 import { getValidAccessToken } from '../accounts/account-tokens.js';
 import { AppError } from '../core/errors.js';
+import { parseJsonObject } from '../db/json-column.js';
 import type { AppDeps } from '../http/types.js';
 import { createPlatformHttp } from '../platforms/platform-http.js';
 import type { CreatorInfo, PublishContext } from './platform-adapter.js';
@@ -27,7 +28,7 @@ async function accountContext(deps: AppDeps, userId: string, accountId: string):
       platformAccountId: account.platformAccountId,
       accountName: account.accountName,
       accountHandle: account.accountHandle,
-      metadata: JSON.parse(account.metadata || '{}') as Record<string, unknown>,
+      metadata: parseJsonObject(account.metadata),
     },
     accessToken: () => getValidAccessToken(deps, account.id),
     progress: {},

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PlatformId } from '../../shared/platforms/ids.js';
+import { parseJsonColumn, parseJsonObject } from '../db/json-column.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
@@ -12,10 +13,9 @@ export async function loadPublishInput(
   post: ScheduledPostRow,
   platform: PlatformId,
 ): Promise<PublishInput> {
-  const tweets = post.tweets
-    ? (JSON.parse(post.tweets) as Array<{ content: string; media: string[] }>)
-    : null;
-  const mediaIds = [...(JSON.parse(post.media) as string[]), ...(tweets ?? []).flatMap((t) => t.media ?? [])];
+  const tweets = parseJsonColumn<Array<{ content: string; media: string[] }> | null>(post.tweets, null);
+  const postMedia = parseJsonColumn<string[]>(post.media, []);
+  const mediaIds = [...postMedia, ...(tweets ?? []).flatMap((t) => t.media ?? [])];
   const rows = mediaIds.length
     ? await deps.db
         .selectFrom('media')
@@ -47,20 +47,11 @@ export async function loadPublishInput(
     platform,
     postType: post.postType,
     content: post.content,
-    media: (JSON.parse(post.media) as string[]).map(toMedia),
+    media: postMedia.map(toMedia),
     parts:
       tweets && tweets.length > 0
         ? tweets.map((t) => ({ content: t.content, media: (t.media ?? []).map(toMedia) }))
         : null,
-    metadata: safeJson(post.metadata),
+    metadata: parseJsonObject(post.metadata),
   };
-}
-
-export function safeJson(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
 }

@@ -1,5 +1,6 @@
 import { isPlatformId, type PlatformId } from '../../shared/platforms/ids.js';
 import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '../accounts/account-tokens.js';
+import { parseJsonObject } from '../db/json-column.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { PlatformError } from '../platforms/platform-error.js';
@@ -11,7 +12,7 @@ import type { GateEntry } from './due-gate.js';
 import type { PublishContext } from './platform-adapter.js';
 import { getAdapter } from './platforms/index.js';
 import { clearCommitSent, markCommitSent } from './publish-attempts.js';
-import { loadPublishInput, safeJson } from './publish-input.js';
+import { loadPublishInput } from './publish-input.js';
 import { ACCOUNT_DISCONNECTED_MESSAGE } from './publish-messages.js';
 import { pendingReconcile, reconcileBeforePublishing } from './reconcile-post.js';
 
@@ -101,7 +102,7 @@ export async function publishWithAdapter(
       platformAccountId: account.platformAccountId,
       accountName: account.accountName,
       accountHandle: account.accountHandle,
-      metadata: safeJson(account.metadata),
+      metadata: parseJsonObject(account.metadata),
       scopes: account.scopes ? account.scopes.split(/[\s,]+/).filter(Boolean) : undefined,
     },
     accessToken,

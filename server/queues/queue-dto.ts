@@ -9,9 +9,10 @@ import {
   type QueueStatus,
 } from '../../shared/queues/api.js';
 import type { Db } from '../db/database.js';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { QueueItemRow, QueueRow } from '../db/schema.js';
 import { toMediaDto } from '../media/media-dto.js';
-import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from '../posts/post-dto.js';
+import { allMediaIdsOf, postMediaIds, postTweets } from '../posts/post-dto.js';
 import { candidateOrder } from './queue-plan.js';
 import { runDaysOf, runTimesOf } from './queue-rhythm.js';
 
@@ -128,7 +129,7 @@ export async function toQueueDtos(
           tweets: tweets
             ? tweets.map((tweet) => ({ content: tweet.content, media: mediaOf(tweet.media) }))
             : null,
-          metadata: parseJson<Record<string, unknown>>(item.metadata, {}),
+          metadata: parseJsonColumn<Record<string, unknown>>(item.metadata, {}),
           position: item.position,
           account: account
             ? {

@@ -1,7 +1,7 @@
-import type { PlatformId } from '../../shared/platforms/ids.js';
+import { DUPLICATE_TEXT_WINDOW_MS, refusesDuplicateText } from '../../shared/platforms/posting-rules.js';
 import { HOUR_MS } from '../../shared/queues/run-times.js';
 
-export { HOUR_MS };
+export { HOUR_MS, refusesDuplicateText };
 
 /**
  * What one run of a queue does, decided from plain facts (no database, no clock): which item
@@ -11,23 +11,14 @@ export { HOUR_MS };
  * run-queue.ts gathers the facts and applies the plan in one transaction.
  */
 
-/** X refuses the same text from an account (issue 11: not again within 24 hours). */
-export const DUPLICATE_WINDOW_MS = 24 * HOUR_MS;
+/** X refuses the same text from an account (issue 11: not again within 24 hours; the platform registry). */
+export const DUPLICATE_WINDOW_MS = DUPLICATE_TEXT_WINDOW_MS;
 
 /**
  * A run found a little late (the sweep runs every second) keeps its planned time, so the
  * rhythm does not drift; one found much later (the server was down) goes out now.
  */
 export const ON_TIME_TOLERANCE_MS = 60_000;
-
-/**
- * Platforms that refuse identical text from one account within a day: X ("You are not allowed to
- * create a Tweet with duplicate content."), and Facebook for text-only posts ("(#506) Duplicate
- * status message"). A repeat inside the window would only come back as a failed post.
- */
-export function refusesDuplicateText(platform: PlatformId | string, hasMedia: boolean): boolean {
-  return platform === 'twitter' || (platform === 'facebook' && !hasMedia);
-}
 
 export type SkipKind = 'disconnected' | 'reconnect' | 'duplicate';
 

@@ -8,8 +8,8 @@ import {
 import { DEFAULT_POSTING_TIMES } from '../../shared/schedule/schedule.js';
 import { DEFAULT_TIMEZONE, isValidTimezone } from '../../shared/settings/preferences.js';
 import type { Db } from '../db/database.js';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { QueueRow } from '../db/schema.js';
-import { parseJson } from '../posts/post-dto.js';
 import { findSchedule, listTimes } from '../schedule/schedule.repository.js';
 
 /** The rhythm fields of a queue row, as a plain shape (a row, or a row with edits applied). */
@@ -19,11 +19,11 @@ export type RhythmFields = Pick<
 >;
 
 export function runTimesOf(row: Pick<QueueRow, 'runTimes'>): string[] {
-  return parseJson<string[]>(row.runTimes, []);
+  return parseJsonColumn<string[]>(row.runTimes, []);
 }
 
 export function runDaysOf(row: Pick<QueueRow, 'runDays'>): number[] {
-  return parseJson<number[]>(row.runDays, [...ALL_DAYS]);
+  return parseJsonColumn<number[]>(row.runDays, [...ALL_DAYS]);
 }
 
 async function userZone(db: Db, userId: string): Promise<string> {

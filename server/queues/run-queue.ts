@@ -6,11 +6,12 @@ import { isRunTime, nextRunAfter } from '../../shared/queues/run-times.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Db } from '../db/database.js';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { QueueItemRow, QueueRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
 import { getPostForUser } from '../posts/get-post.js';
-import { allMediaIdsOf, parseJson, postMediaIds } from '../posts/post-dto.js';
+import { allMediaIdsOf, postMediaIds } from '../posts/post-dto.js';
 import { insertPost, setPostMedia } from '../posts/posts.repository.js';
 import {
   candidateOrder,
@@ -158,7 +159,7 @@ export async function runQueue(
         media: item.media,
         tweets: item.tweets,
         metadata: JSON.stringify({
-          ...parseJson<Record<string, unknown>>(item.metadata, {}),
+          ...parseJsonColumn<Record<string, unknown>>(item.metadata, {}),
           scheduled_by: 'queue',
           queue_id: queue.id,
           queue_item_id: item.id,

@@ -1,8 +1,9 @@
 import { QUEUE_MESSAGES, type QueueDto, type UpdateQueueItemInput } from '../../shared/queues/api.js';
 import { AppError } from '../core/errors.js';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { AppDeps } from '../http/types.js';
 import { deleteOrphanMedia } from '../media/delete-media.js';
-import { allMediaIdsOf, parseJson, postMediaIds, postTweets } from '../posts/post-dto.js';
+import { allMediaIdsOf, postMediaIds, postTweets } from '../posts/post-dto.js';
 import { preparePost } from '../posts/prepare-post.js';
 import { itemColumns } from './add-queue-item.js';
 import { getQueue, getQueueRowForUser } from './list-queues.js';
@@ -36,7 +37,7 @@ export async function updateQueueItem(
       content: input.content ?? item.content,
       media: input.media ?? postMediaIds(item),
       tweets: input.tweets !== undefined ? input.tweets : postTweets(item),
-      metadata: input.metadata ?? parseJson<Record<string, unknown>>(item.metadata, {}),
+      metadata: input.metadata ?? parseJsonColumn<Record<string, unknown>>(item.metadata, {}),
     },
     'schedule',
   );

@@ -1,20 +1,15 @@
 import fs from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { parseJsonColumn } from '../db/json-column.js';
 import type { AppDeps } from '../http/types.js';
 import { safeFileName } from '../media/media-checks.js';
 import { absoluteStoragePath } from '../media/media-storage.js';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const json = (text: string | null) => {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-};
+/** A JSON column as its value; text that is not JSON is exported as it is. */
+const json = (text: string | null) => (text === null ? null : parseJsonColumn<unknown>(text, text));
 
 /**
  * One JSON file of "Download my data" each. A feature with user data adds its entry here; no

@@ -16,7 +16,7 @@ export interface AccountDto {
   createdAt: string;
 }
 
-export const ACCOUNT_STATUSES = ['active', 'needs_reconnect'] as const;
+const ACCOUNT_STATUSES = ['active', 'needs_reconnect'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** How this server reaches a platform: its real hosts, the sandbox, or not at all. */

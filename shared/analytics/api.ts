@@ -49,7 +49,7 @@ export const ANALYTICS_MAX_RANGE_DAYS = 731;
 export const POST_METRICS_MAX_AGE_DAYS = 30;
 
 /** A day of the calendar: 2026-02-30 has the shape of a date but is none. */
-export function isRealDay(value: string): boolean {
+function isRealDay(value: string): boolean {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;

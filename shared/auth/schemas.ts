@@ -18,17 +18,16 @@ export const AUTH_VALIDATION = {
   passwordRequired: 'Password is required',
 } as const;
 
-export const EMAIL_MAX_LENGTH = 254;
-export const EMAIL_LOCAL_MAX_LENGTH = 64;
-export const PASSWORD_MIN_LENGTH = 6;
-export const CONFIRMATION_CODE_LENGTH = 8;
+const EMAIL_MAX_LENGTH = 254;
+const EMAIL_LOCAL_MAX_LENGTH = 64;
+const PASSWORD_MIN_LENGTH = 6;
 
 /** A basic address pattern: something, an @, a domain with a dot; no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LOCAL_PART_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 
-export const Email = z
+const Email = z
   .string()
   .trim()
   .max(EMAIL_MAX_LENGTH, AUTH_VALIDATION.emailTooLong)
@@ -44,7 +43,7 @@ export const Password = z
   .regex(/\d/, AUTH_VALIDATION.passwordNeedsNumber)
   .max(1024, 'Password is too long');
 
-export interface EmailHints {
+interface EmailHints {
   validFormat: boolean;
   usernameOk: boolean;
   domainOk: boolean;

@@ -3,7 +3,7 @@
  * (which enforces it) and the web app (which shows it).
  */
 
-export const TRIAL_DAYS = 7;
+const TRIAL_DAYS = 7;
 export const DAY_MS = 86_400_000;
 
 export const BILLING_MESSAGES = {
@@ -127,7 +127,7 @@ export function evaluateAccess(input: {
 }
 
 /** Spec 02 section 9: "7 days when only created_at is known". */
-export function trialEndOf(subscription: SubscriptionFacts): number | null {
+function trialEndOf(subscription: SubscriptionFacts): number | null {
   if (subscription.trialEndDate !== null) return subscription.trialEndDate;
   return subscription.status === 'trialing' ? subscription.createdAt + TRIAL_DAYS * DAY_MS : null;
 }

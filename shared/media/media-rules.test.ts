@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GB, MB } from '../platforms/registry';
+import { sanitizeFileName } from './file-name';
 import {
   acceptedMimeTypes,
   type MediaInfo,
   mediaKindOf,
-  sanitizeFileName,
   validateMediaFile,
   validateMediaSet,
 } from './media-rules';

@@ -1,10 +1,12 @@
 import type { PlatformId } from '../platforms/ids';
-import { getPlatform, MB, type MediaKind, resolvePostType } from '../platforms/registry';
+import type { MediaKind } from '../platforms/platform-info';
+import { getPlatform, MB, resolvePostType } from '../platforms/registry';
+import { MEDIA_MESSAGES } from './media-messages';
 
 /**
- * Media rules per platform and post type, with the messages of spec 02 section 5 word for word.
- * Where the spec gives no message (X's own limits, Threads, video caps) the message follows the
- * spec's wording style. Sizes are binary: 8MB = 8 x 1024 x 1024 bytes, 1GB = 1024 MB.
+ * Media rules per platform and post type: the file types each accepts and the checks of one file
+ * and of a post's set, answering with the messages of media-messages.ts. Sizes are binary:
+ * 8MB = 8 x 1024 x 1024 bytes, 1GB = 1024 MB.
  *
  * The MIME type must come from the file's content (file-type) on the server, never from its name.
  */
@@ -17,57 +19,7 @@ export interface MediaInfo {
 }
 
 /** 'compose': while the user edits (and for drafts); 'send': when scheduling or publishing. */
-export type MediaPhase = 'compose' | 'send';
-
-export const MEDIA_MESSAGES = {
-  twitterMaxMedia: 'Maximum 4 media files per tweet',
-  twitterUnsupported: (name: string) => `File "${name}" is not a supported format for X.`,
-  twitterImageTooLarge: (name: string) => `Image "${name}" exceeds the 5MB limit.`,
-  twitterGifTooLarge: (name: string) => `GIF "${name}" exceeds the 15MB limit.`,
-  twitterVideoTooLarge: (name: string) => `Video "${name}" exceeds the 512MB limit.`,
-  twitterVideoAlone: 'A tweet can have one video or GIF, or up to 4 images.',
-
-  facebookImageTooLarge: (name: string) => `Image "${name}" exceeds the 8MB limit.`,
-  facebookVideoTooLarge: (name: string) => `Video "${name}" exceeds the 4GB limit.`,
-  facebookUnsupported: (name: string, type: string) =>
-    `File "${name}" is not supported for Facebook ${type} posts.`,
-  facebookOneFile: (type: string) => `Only one file is allowed for ${type} posts.`,
-  facebookStoryNeedsMedia: 'Stories require exactly one photo or video.',
-  facebookReelNeedsVideo: 'Reels require exactly one video.',
-
-  instagramUnsupported: (name: string) => `Unsupported file format: ${name}`,
-  instagramImageTooLarge: (name: string) => `Image "${name}" exceeds the 30MB limit.`,
-  instagramVideoTooLarge: (name: string) => `Video "${name}" exceeds the 4GB limit.`,
-  instagramCarouselMax: 'Carousel posts can have up to 10 media files.',
-  instagramCarouselRange: 'Carousel posts require 2–10 media files',
-  instagramStoryOne: 'Stories require exactly one photo or video',
-  instagramReelVideoOnly: 'Reels only support video uploads.',
-  instagramOneFile: (type: string) => `Only one file is allowed for ${type} posts.`,
-  instagramNeedsMedia: 'Instagram posts require a photo or video.',
-
-  tiktokTooLarge: (name: string) => `File "${name}" exceeds the 1024 MB limit.`,
-  tiktokUnsupported: (name: string) => `File "${name}" is not an accepted format for TikTok uploads`,
-  tiktokNeedsMedia: 'At least one media file is required',
-  tiktokOneVideo: 'Exactly one video is required for video posts',
-  tiktokMustBeVideo: 'Invalid file type: must be a video',
-  tiktokPhotoCount: 'Photo posts require 1 to 12 images',
-  tiktokMustBeImages: 'Invalid file type: all files must be images',
-  tiktokNoValidMedia: 'No valid media files',
-
-  linkedinTooLarge: (name: string) => `File "${name}" exceeds the 100 MB limit.`,
-  linkedinUnsupported: (name: string) => `File "${name}" is not a supported format for LinkedIn.`,
-  linkedinPastedTooLarge: 'Pasted image exceeds the 100 MB limit.',
-  linkedinMaxImages: 'LinkedIn posts can have up to 20 images.',
-  linkedinSingleFile: 'A video, document or audio file must be the only file in a LinkedIn post.',
-
-  threadsUnsupported: (name: string) => `File "${name}" is not a supported format for Threads.`,
-  threadsImageTooLarge: (name: string) => `Image "${name}" exceeds the 8MB limit.`,
-  threadsVideoTooLarge: (name: string) => `Video "${name}" exceeds the 1GB limit.`,
-  threadsMaxMedia: 'Threads posts can have up to 20 media files.',
-
-  /** Facebook and LinkedIn: an upload in which no file survived the checks. */
-  noValidMediaFound: 'No valid media files found',
-} as const;
+type MediaPhase = 'compose' | 'send';
 
 const MIME = {
   jpeg: 'image/jpeg',
@@ -100,7 +52,7 @@ const TIKTOK_TYPES = [
 const THREADS_TYPES = [MIME.jpeg, MIME.jpg, MIME.png, MIME.mp4, MIME.quicktime];
 
 /** LinkedIn pasted images (spec 02 section 5). */
-export const LINKEDIN_PASTED_IMAGE_TYPES: readonly string[] = [
+const LINKEDIN_PASTED_IMAGE_TYPES: readonly string[] = [
   MIME.jpeg,
   MIME.jpg,
   MIME.png,
@@ -111,7 +63,7 @@ export const LINKEDIN_PASTED_IMAGE_TYPES: readonly string[] = [
 ];
 
 /** LinkedIn's accepted list: images, PDF, Office and OpenDocument files, video and audio. */
-export const LINKEDIN_TYPES: readonly string[] = [
+const LINKEDIN_TYPES: readonly string[] = [
   ...LINKEDIN_PASTED_IMAGE_TYPES,
   'application/pdf',
   'application/msword',
@@ -143,8 +95,6 @@ export const LINKEDIN_TYPES: readonly string[] = [
   'audio/ogg',
 ];
 
-const DOCUMENT_TYPES = new Set(LINKEDIN_TYPES.filter((type) => type.startsWith('application/')));
-
 /** What kind of media a MIME type is; documents are the office and PDF types above. */
 export function mediaKindOf(mimeType: string): MediaKind {
   const type = normalizeMime(mimeType);
@@ -154,38 +104,11 @@ export function mediaKindOf(mimeType: string): MediaKind {
   return 'document';
 }
 
-export function isKnownDocumentType(mimeType: string): boolean {
-  return DOCUMENT_TYPES.has(normalizeMime(mimeType));
-}
-
 function normalizeMime(mimeType: string): string {
   return mimeType.split(';')[0]!.trim().toLowerCase();
 }
 
-/**
- * Spec 02 section 5: accents stripped, every non-alphanumeric becomes an underscore; the extension
- * (lower-cased, alphanumerics only) is kept after its dot. An empty base becomes "file".
- */
-export function sanitizeFileName(name: string): string {
-  const baseName = name.split(/[\\/]/).pop() ?? '';
-  const dot = baseName.lastIndexOf('.');
-  const hasExtension = dot > 0 && dot < baseName.length - 1;
-  const stem = hasExtension ? baseName.slice(0, dot) : baseName;
-  const extension = hasExtension ? baseName.slice(dot + 1) : '';
-  const clean = (part: string) =>
-    part
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9]/g, '_');
-  const cleanStem = clean(stem) || 'file';
-  const cleanExtension = extension
-    .normalize('NFD')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .toLowerCase();
-  return cleanExtension ? `${cleanStem}.${cleanExtension}` : cleanStem;
-}
-
-export interface MediaFileOptions {
+interface MediaFileOptions {
   /** The image came from the clipboard (LinkedIn has its own list and message for these). */
   pasted?: boolean;
 }

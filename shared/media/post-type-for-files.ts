@@ -1,7 +1,8 @@
 import type { PlatformId } from '../platforms/ids';
-import { getPostType, type MediaKind } from '../platforms/registry';
+import type { MediaKind } from '../platforms/platform-info';
+import { getPostType } from '../platforms/registry';
 
-export interface PostTypeSwitch {
+interface PostTypeSwitch {
   postType: string;
   /** What the editor says about the switch. */
   notice: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const NOTIFICATION_TYPES = [
+const NOTIFICATION_TYPES = [
   'post_success',
   'post_failure',
   'system',

@@ -1,70 +1,21 @@
 import { PLATFORM_IDS, type PlatformId } from './ids';
+import type { MediaKind, PlatformInfo, PostTypeInfo } from './platform-info';
 
 /**
  * Platforms as data: the one description of each platform that the web app, the server and the
  * extension read. Limits come from spec 02 sections 5 and 9; Threads (not in the spec) and X's own
  * media limits come from the platform documentation (platform-apis.md sections 1.3 and 6.2).
+ * Posting caps per account: X 100 creates per 15 min per user; Instagram 100 publishes, Threads
+ * 250 posts and Facebook 500 posts per 24 h (platform-apis.md). Identical text: X refuses it
+ * ("You are not allowed to create a Tweet with duplicate content."), and Facebook for text-only
+ * posts ("(#506) Duplicate status message").
  */
 
-export type MediaKind = 'image' | 'video' | 'document' | 'audio';
-
-/** How a platform counts the length of a text (see shared/posts/character-count.ts). */
-export type CharacterCounting = 'twitter-weighted' | 'threads-emoji-bytes' | 'code-points';
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export const MB = 1024 * 1024;
 export const GB = 1024 * MB;
-
-export interface PostTypeInfo {
-  id: string;
-  label: string;
-  /** False when the editor shows no text box (Facebook stories). */
-  hasText: boolean;
-  mediaKinds: readonly MediaKind[];
-}
-
-export interface PlatformLimits {
-  /** Maximum length of one post (one tweet on X), counted as `counting` says. */
-  text: number;
-  counting: CharacterCounting;
-  /** Maximum media files in one post (one tweet); null when the spec sets no count. */
-  mediaPerPost: number | null;
-  imageBytes: number;
-  videoBytes: number;
-  /** Cap for any other accepted file (documents, audio); equal to the largest cap otherwise. */
-  fileBytes: number;
-}
-
-export interface PlatformInfo {
-  id: PlatformId;
-  /**
-   * The one name the interface uses for the platform, in every label and message that the spec
-   * does not fix word for word ('X', never 'Twitter'; the stored id stays `twitter`).
-   */
-  displayName: string;
-  /** Short label for tight places (badges, icons). */
-  shortName: string;
-  /** Label of the connect entry in the connection chooser (spec 01 section 1). */
-  connectLabel: string;
-  /** The @handle is shown for twitter and instagram only (spec 01 section 2). */
-  showsHandle: boolean;
-  brandColor: string;
-  postTypes: readonly PostTypeInfo[];
-  defaultPostType: string;
-  mediaKinds: readonly MediaKind[];
-  limits: PlatformLimits;
-  capabilities: {
-    /** Analytics counted: all but TikTok, whose `video.list` scope Postloom does not ask for. */
-    analytics: boolean;
-    /** A post can be a chain of posts, each replying to the previous one (X threads, Threads replies). */
-    replyChain: boolean;
-    mentionSuggestions: boolean;
-    altText: boolean;
-    /** The platform downloads media from a public address instead of receiving the bytes. */
-    mediaFetchedByUrl: 'all' | 'photos' | 'none';
-  };
-  /** Advice shown under the connect entry; null when there is none. */
-  reconnectAdvice: string | null;
-}
 
 export const RECONNECT_ADVICE = 'Please reconnect your account every 2 months to avoid potential API errors.';
 
@@ -101,6 +52,8 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       mediaFetchedByUrl: 'none',
     },
     reconnectAdvice: null,
+    postingCap: { count: 100, windowMs: 15 * MINUTE_MS },
+    refusesDuplicateText: 'always',
   },
   {
     id: 'facebook',
@@ -132,6 +85,8 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       mediaFetchedByUrl: 'none',
     },
     reconnectAdvice: RECONNECT_ADVICE,
+    postingCap: { count: 500, windowMs: DAY_MS },
+    refusesDuplicateText: 'text-only',
   },
   {
     id: 'instagram',
@@ -164,6 +119,8 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       mediaFetchedByUrl: 'all',
     },
     reconnectAdvice: RECONNECT_ADVICE,
+    postingCap: { count: 100, windowMs: DAY_MS },
+    refusesDuplicateText: 'never',
   },
   {
     id: 'linkedin',
@@ -194,6 +151,8 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       mediaFetchedByUrl: 'none',
     },
     reconnectAdvice: null,
+    postingCap: null,
+    refusesDuplicateText: 'never',
   },
   {
     id: 'tiktok',
@@ -225,6 +184,8 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       mediaFetchedByUrl: 'photos',
     },
     reconnectAdvice: null,
+    postingCap: null,
+    refusesDuplicateText: 'never',
   },
   {
     id: 'threads',
@@ -253,6 +214,8 @@ export const PLATFORMS: readonly PlatformInfo[] = [
       mediaFetchedByUrl: 'all',
     },
     reconnectAdvice: null,
+    postingCap: { count: 250, windowMs: DAY_MS },
+    refusesDuplicateText: 'never',
   },
 ];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_IDS, type PlatformId } from '../platforms/ids.js';
-import type { MediaKind } from '../platforms/registry.js';
+import type { MediaKind } from '../platforms/platform-info.js';
 import {
   POST_PAGE_SIZE,
   POST_SORTS,
@@ -11,20 +11,24 @@ import {
 } from './constants.js';
 import type { PostAction } from './validate-post.js';
 
-export { POST_STATUSES, type PostStatus } from './constants.js';
+export type { PostStatus } from './constants.js';
 export type { MediaKind };
 
 /**
- * What a save asks for. 'queue' ("Add to queue") schedules the post into its account's next free
- * posting time; it is checked like 'schedule'.
+ * Add to next free time: the post goes into its account's next free posting time, checked like
+ * 'schedule'. Its wire value stays 'queue' (the composers' button reads "Add to queue"); it is not
+ * an automated queue (shared/queues).
  */
-export const POST_ACTIONS = ['draft', 'schedule', 'publish', 'queue'] as const;
+export const ADD_TO_NEXT_FREE_TIME = 'queue';
+
+/** What a save asks for. */
+export const POST_ACTIONS = ['draft', 'schedule', 'publish', ADD_TO_NEXT_FREE_TIME] as const;
 export type PostRequestAction = (typeof POST_ACTIONS)[number];
 export type { PostAction };
 
 /** The validation rules a requested action follows. */
 export function validationAction(action: PostRequestAction): PostAction {
-  return action === 'queue' ? 'schedule' : action;
+  return action === ADD_TO_NEXT_FREE_TIME ? 'schedule' : action;
 }
 
 export const POSTS_PAGE_SIZE = POST_PAGE_SIZE;
@@ -75,7 +79,6 @@ export const CreatePostInput = z.object({
   scheduledAt: PostFields.scheduledAt.optional(),
 });
 export type CreatePostInput = z.infer<typeof CreatePostInput>;
-export type CreatePostBody = z.input<typeof CreatePostInput>;
 
 /** The same fields as creation, all optional; the row keeps what is not sent. */
 export const UpdatePostInput = z.object({
@@ -89,6 +92,25 @@ export const UpdatePostInput = z.object({
   scheduledAt: PostFields.scheduledAt.optional(),
 });
 export type UpdatePostInput = z.infer<typeof UpdatePostInput>;
+
+/**
+ * `POST /api/posts/identical`: does the same text go out from this account within a day of `at`?
+ * The composer warns before a post its platform would refuse as a repeat (platforms/posting-rules.ts).
+ */
+export const IdenticalPostQuery = z.object({
+  socialAccountId: PostFields.socialAccountId,
+  content: PostFields.content,
+  hasMedia: z.boolean().default(false),
+  at: PostFields.scheduledAt.default(null).describe('When this post goes out; null for now.'),
+  excludePostId: Id.optional().describe('The post being edited, not compared with itself.'),
+});
+export type IdenticalPostQuery = z.infer<typeof IdenticalPostQuery>;
+
+export const IdenticalPostResult = z.object({
+  /** When the identical post goes (or went) out; null when there is none or the platform allows repeats. */
+  identicalAt: z.string().nullable(),
+});
+export type IdenticalPostResult = z.infer<typeof IdenticalPostResult>;
 
 /**
  * One connected account's posts only. The id must be one of the signed-in user's accounts:
@@ -179,10 +201,6 @@ export interface ListPostsResult {
 }
 
 export type PostUrlResult = { url: string } | { action: 'reauthenticate'; error: string };
-
-export interface DeletePostResult {
-  message: string;
-}
 
 /** '{Draft or Post} and associated media deleted successfully!' (spec 02 section 8). */
 export function deletedPostMessage(isDraft: boolean): string {

@@ -56,7 +56,7 @@ export function countCharacters(platform: PlatformId, text: string): number {
   }
 }
 
-export function characterLimit(platform: PlatformId): number {
+function characterLimit(platform: PlatformId): number {
   return getPlatform(platform).limits.text;
 }
 

@@ -9,10 +9,10 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const POST_PAGE_SIZE = 10;
 
 export const UPCOMING_DATE_FILTERS = ['today', 'this-week', 'this-month', 'all'] as const;
-export type UpcomingDateFilter = (typeof UPCOMING_DATE_FILTERS)[number];
+type UpcomingDateFilter = (typeof UPCOMING_DATE_FILTERS)[number];
 
 export const SENT_DATE_FILTERS = ['all', 'today', 'this-week', 'this-month', 'this-year', '30d'] as const;
-export type SentDateFilter = (typeof SENT_DATE_FILTERS)[number];
+type SentDateFilter = (typeof SENT_DATE_FILTERS)[number];
 
 export const DATE_FILTER_LABELS: Record<UpcomingDateFilter | SentDateFilter, string> = {
   all: 'All time',
@@ -23,11 +23,8 @@ export const DATE_FILTER_LABELS: Record<UpcomingDateFilter | SentDateFilter, str
   '30d': 'Last 30 days',
 };
 
-/** Weeks start on Sunday for the list filters and the calendar (0 = Sunday, as Date#getDay). */
-export const WEEK_START_DAY = 0;
-
 export const POST_SORTS = ['newest', 'oldest'] as const;
-export type PostSort = (typeof POST_SORTS)[number];
+type PostSort = (typeof POST_SORTS)[number];
 export const POST_SORT_LABELS: Record<PostSort, string> = { newest: 'Newest first', oldest: 'Oldest first' };
 
 export const TIKTOK_PRIVACY_LEVELS = [
@@ -36,7 +33,7 @@ export const TIKTOK_PRIVACY_LEVELS = [
   'FOLLOWER_OF_CREATOR',
   'SELF_ONLY',
 ] as const;
-export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
+type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
 
 /** The options of spec 02 section 9; the editor shows those the account's creator info allows. */
 export const TIKTOK_PRIVACY_OPTIONS: readonly { value: TikTokPrivacyLevel; label: string }[] = [
@@ -61,7 +58,7 @@ export const TIKTOK_DEFAULTS = {
 export const TIKTOK_DRAFT_SCHEDULED_AT = '9999-12-31T23:59:59.999Z';
 
 export const LINKEDIN_VISIBILITIES = ['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'] as const;
-export type LinkedInVisibility = (typeof LINKEDIN_VISIBILITIES)[number];
+type LinkedInVisibility = (typeof LINKEDIN_VISIBILITIES)[number];
 export const LINKEDIN_DEFAULT_VISIBILITY: LinkedInVisibility = 'PUBLIC';
 
 export const PREVIEW_CUT = { facebook: 125, instagram: 125, linkedin: 190 } as const;
@@ -92,7 +89,6 @@ export function calendarPreview(preview: string, length: number): string {
       : preview;
   return truncateText(whole, length);
 }
-export const CALENDAR_SENT_DAYS = 30;
 
 /** Text cut for previews: the first `length` characters a reader sees and whether 'See more' is needed. */
 export function truncatePreview(text: string, length: number): { text: string; truncated: boolean } {
@@ -138,26 +134,6 @@ export const POST_MESSAGES = {
   noSentPosts: 'No sent posts found',
   noSentPostsHint: 'Try adjusting your filters or send a new post',
 } as const;
-
-export function failedToUploadMessage(file: string): string {
-  return `Failed to upload ${file}`;
-}
-
-export function facebookApiErrorMessage(body: string): string {
-  return `Facebook API error: ${body}`;
-}
-
-export function instagramApiErrorMessage(body: string): string {
-  return `Instagram API error: ${body}`;
-}
-
-export function tiktokActionFailedMessage(body: string): string {
-  return `Action failed: ${body}`;
-}
-
-export function linkedinBackendErrorMessage(text: string): string {
-  return `Backend error: ${text}`;
-}
 
 export function errorLoadingPostsMessage(message: string): string {
   return `Error loading posts: ${message}`;

@@ -53,13 +53,13 @@ export interface PostInput {
 
 export type PostAction = 'draft' | 'schedule' | 'publish';
 
-export interface PostIssue {
+interface PostIssue {
   /** Dotted path of the offending field: content, media, tweets.1.content, metadata.articleUrl ... */
   field: string;
   message: string;
 }
 
-export const POST_VALIDATION = {
+const POST_VALIDATION = {
   tweetTooLong: 'Your tweet is too long',
   captionTooLong: 'Your caption is too long',
   postTooLong: 'Your post is too long',
@@ -102,7 +102,7 @@ export function twitterPostTypeOf(tweetCount: number): 'single' | 'thread' {
   return tweetCount > 1 ? 'thread' : 'single';
 }
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value.trim());
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');

@@ -21,25 +21,16 @@ import type { PlatformId } from '../platforms/ids.js';
  * European audiences, so the shifts are an assumption, kept to one hour.
  */
 
-export const REGIONS = ['north_america', 'europe', 'asia', 'south_america', 'australia', 'africa'] as const;
-export type Region = (typeof REGIONS)[number];
-
-export const REGION_LABELS: Record<Region, string> = {
-  north_america: 'North America',
-  europe: 'Europe',
-  asia: 'Asia',
-  south_america: 'South America',
-  australia: 'Australia',
-  africa: 'Africa',
-};
+const REGIONS = ['north_america', 'europe', 'asia', 'south_america', 'australia', 'africa'] as const;
+type Region = (typeof REGIONS)[number];
 
 /** Spec 02 section 9: the generic table's confidence. */
-export const GENERIC_CONFIDENCE = 0.75;
+const GENERIC_CONFIDENCE = 0.75;
 /** An account's own numbers count once it has this many published posts with engagement. */
-export const MIN_OWN_SAMPLES = 10;
+const MIN_OWN_SAMPLES = 10;
 /** Half weight for the account's own numbers at this many posts (weight = n / (n + K)). */
 const OWN_WEIGHT_HALF = 20;
-export const TOP_SLOTS = 5;
+const TOP_SLOTS = 5;
 
 const SOUTH_AMERICA = [
   'Sao_Paulo',
@@ -131,7 +122,7 @@ const REGION_SHIFT: Record<Region, number> = {
 };
 
 /** The table's level for a platform, region, weekday and local hour (0 when not a good time). */
-export function genericScore(platform: PlatformId, region: Region, day: number, hour: number): number {
+function genericScore(platform: PlatformId, region: Region, day: number, hour: number): number {
   const curve = CURVES[platform];
   return (curve.days[day] ?? 0) * (curve.hours[hour - REGION_SHIFT[region]] ?? 0);
 }

@@ -91,10 +91,7 @@ export const SCHEDULE_TOASTS = {
   },
 } as const;
 
-/** 'HH:MM' on a 24-hour clock. */
-export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please choose a valid time.');
-
-export const SCHEDULE_FORM_MESSAGES = {
+const SCHEDULE_FORM_MESSAGES = {
   hour12: 'Hour must be between 01 and 12',
   hour24: 'Hour must be between 00 and 23',
   minute: 'Minute must be between 00 and 59',
@@ -145,8 +142,4 @@ export interface ScheduleOverviewDto {
   schedule: PostingScheduleDto;
   /** Connected accounts that have their own schedule. */
   customAccountIds: string[];
-}
-
-export interface NextSlotDto {
-  scheduledAt: string;
 }

@@ -31,7 +31,7 @@ export const LANGUAGES = [
   { code: 'ja', label: '日本語' },
   { code: 'zh', label: '中文' },
 ] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 /** The base language of a stored tag ('de-DE' from the browser at sign-up reads as 'de'), or English. */
 export function languageOf(tag: string | null | undefined): LanguageCode {

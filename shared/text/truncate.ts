@@ -27,7 +27,7 @@ export function graphemes(text: string): string[] {
   return out;
 }
 
-export interface TruncateOptions {
+interface TruncateOptions {
   /** Added where the text was cut, counted within `max` (default: nothing). */
   ellipsis?: string;
   /**

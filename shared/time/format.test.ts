@@ -5,6 +5,7 @@ import {
   formatDayHeading,
   formatHour,
   formatLongDate,
+  formatMonthYear,
   formatSlot,
   formatTime,
   formatTimeOfDay,
@@ -60,5 +61,20 @@ describe('the one date and time formatter', () => {
     expect(formatDateTime('not a date', ...utc24)).toBe('');
     expect(formatDate(undefined, 'UTC')).toBe('');
     expect(formatDateTime(AT, 'Mars/Olympus_Mons', '24h')).toBe('Nov 25, 2026 05:38');
+  });
+
+  it('labels the hour select in 12h and 24h formats with the shared formatter', () => {
+    expect([formatHour(0, '12h'), formatHour(12, '12h'), formatHour(15, '12h')]).toEqual([
+      '12 AM',
+      '12 PM',
+      '3 PM',
+    ]);
+    expect(formatHour(7, '24h')).toBe('07');
+  });
+
+  it('names a month for a date picker', () => {
+    expect(formatMonthYear(AT, 'UTC')).toBe('November 2026');
+    expect(formatMonthYear(AT, 'Pacific/Kiritimati')).toBe('November 2026');
+    expect(formatMonthYear(null, 'UTC')).toBe('');
   });
 });

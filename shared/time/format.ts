@@ -6,16 +6,16 @@
  * - time:        '05:38' or '5:38 AM'
  * - date-time:   'Nov 25, 2026 05:38' or 'Nov 25, 2026 5:38 AM'
  * - slot:        'Wed, Nov 25, 05:38' (a queued post's time: weekday, no year)
- * - long date:   'November 25, 2026'; day heading: 'Wednesday, November 25, 2026'
+ * - long date:   'November 25, 2026'; day heading: 'Wednesday, November 25, 2026'; month: 'November 2026'
  * - time of day: '14:00' or '2:00 PM' (a posting time, no date); hour: '09' or '9 AM'
  *
  * Words are built from the numbers rather than taken from Intl's formatted string: ICU versions
  * differ in spaces (a narrow no-break space before AM in newer ones) and in punctuation, and the
  * same instant must read the same in every browser, the extension and the tests.
  */
-export type ClockFormat = '12h' | '24h';
+type ClockFormat = '12h' | '24h';
 
-export type Instant = string | number | Date;
+type Instant = string | number | Date;
 
 const MONTHS = [
   'January',
@@ -137,6 +137,12 @@ export function formatSlot(
 export function formatLongDate(instant: Instant | null | undefined, timeZone: string): string {
   const p = instant == null ? null : partsOf(instant, timeZone);
   return p ? `${MONTHS[p.month]} ${p.day}, ${p.year}` : '';
+}
+
+/** 'November 2026': the month a date picker shows. */
+export function formatMonthYear(instant: Instant | null | undefined, timeZone: string): string {
+  const p = instant == null ? null : partsOf(instant, timeZone);
+  return p ? `${MONTHS[p.month]} ${p.year}` : '';
 }
 
 /** 'Wednesday, November 25, 2026': the heading of a day's group of posts. */

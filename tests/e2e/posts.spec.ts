@@ -537,3 +537,32 @@ test('two Facebook Pages are told apart by the account filter on the dashboard, 
   await expect(calendar.getByText('Page: opening hours (sent)')).toBeVisible();
   await expect(calendar.getByText('Shop: winter sale')).toHaveCount(0);
 });
+
+test('the composer warns before a tweet X would refuse as the same text within a day', async ({
+  page,
+  context,
+}) => {
+  const user = await signedInUser(context, 'duplicate-warning@example.com', ['twitter']);
+  const [accountId] = await apiCall<{ accounts: Array<{ id: string }> }>(
+    server.url,
+    user.token,
+    '/api/accounts',
+  ).then((answer) => answer.accounts.map((account) => account.id));
+  await apiCall(server.url, user.token, '/api/posts', {
+    socialAccountId: accountId,
+    content: 'Our doors open at nine',
+    action: 'schedule',
+    scheduledAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+  });
+  await page.goto(`${server.url}/dashboard`);
+  const modal = await openComposer(page);
+  await modal.getByRole('button', { name: 'X', exact: true }).click();
+  const text = modal.getByLabel('Tweet text', { exact: true });
+  await text.fill('Our doors open at nine');
+  const warning = modal.getByRole('status').filter({ hasText: 'X refuses the same text from one account' });
+  await expect(warning).toBeVisible();
+  // A warning only: the post can still be saved. Other words take it away.
+  await expect(modal.getByRole('button', { name: 'Save as draft' })).toBeEnabled();
+  await text.fill('Our doors open at ten');
+  await expect(warning).toBeHidden();
+});

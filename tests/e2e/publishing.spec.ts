@@ -115,7 +115,10 @@ test('with the platform answering 500 to everything, the post ends failed with i
   // From the failure notification, on another page: the failed post's details with its reason.
   await page.goto(`${server.url}/calendar`);
   await page.getByRole('button', { name: /Notifications/ }).click();
-  await page.getByRole('region', { name: 'Notifications', exact: true }).getByRole('link', { name: 'View post' }).click();
+  await page
+    .getByRole('region', { name: 'Notifications', exact: true })
+    .getByRole('link', { name: 'View post' })
+    .click();
   const details = page.getByRole('dialog', { name: 'Post details' });
   await expect(details.getByText('failed', { exact: true })).toBeVisible();
   await expect(details.getByText(/sandbox is down|Failed to post to Twitter/)).toBeVisible();

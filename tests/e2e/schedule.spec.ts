@@ -245,6 +245,9 @@ function longLabel(date: string): string {
 
 /** A pointer drag in small steps, as dnd-kit's pointer sensor needs to see it move. */
 async function drag(page: Page, source: Locator, target: Locator) {
+  // Away from the window's edges: dnd-kit scrolls the page while a drag nears one, which would
+  // move the target from under the pointer (late in a month both sit at the bottom of the view).
+  await source.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const from = await source.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag');

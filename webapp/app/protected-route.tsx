@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorScreen } from '../components/error-screen';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { useSession } from '../features/auth/api/get-session';
-import { RETURN_TO_KEY } from '../features/auth/return-to';
-import { clearSessionEnd, getSessionEnd } from '../features/shell/session-end';
+import { useSession } from '../shared/session/get-session';
+import { RETURN_TO_KEY } from '../shared/session/return-to';
+import { clearSessionEnd, getSessionEnd } from '../shared/session/session-end';
 
 /**
  * Spec 01 section 2: while the session loads show 'Authenticating...'; signed out, remember the

@@ -1,9 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Toaster } from 'sonner';
-import { sessionQueryKey } from '../features/auth/api/get-session';
-import { getSessionEnd, markSessionEnded, SESSION_EXPIRED_MESSAGE } from '../features/shell/session-end';
 import { onUnauthorized } from '../lib/api-client';
+import { sessionQueryKey } from '../shared/session/get-session';
+import { getSessionEnd, markSessionEnded, SESSION_EXPIRED_MESSAGE } from '../shared/session/session-end';
 
 /**
  * React Query and the toaster. A 401 from any API call while signed in sets the session to

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../../shared/http/api-error';
 
 /** One client for the app; failed queries retry once unless the server answered a 4xx. */
 export function createQueryClient() {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorScreen } from '../components/error-screen';
-import { NotFoundPage } from '../features/shell/pages/not-found-page';
+import { NotFoundPage } from './pages/not-found-page';
 
 /** The route-level errorElement: a 404 response shows the 404 page, anything else the error screen. */
 export function RouteErrorBoundary() {

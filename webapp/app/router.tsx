@@ -6,12 +6,12 @@ import { LoadingCard } from '../components/loading-card';
 import { accountCallbackRoutes } from '../features/accounts/routes';
 import { authRoutes } from '../features/auth/routes';
 import { SubscriptionGate } from '../features/billing/components/subscription-gate';
-import { DashboardPage } from '../features/posts/pages/dashboard-page';
-import { AppShell } from '../features/shell/components/app-shell';
-import { AuthErrorPage } from '../features/shell/pages/auth-error-page';
-import { NotFoundPage } from '../features/shell/pages/not-found-page';
+import { AuthErrorPage } from './pages/auth-error-page';
+import { DashboardPage } from './pages/dashboard-page';
+import { NotFoundPage } from './pages/not-found-page';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { AppShell } from './shell/app-shell';
 
 // Analytics brings apexcharts: loaded when the page is opened, so other pages do not pay for it.
 const AnalyticsPage = lazy(() =>
@@ -99,7 +99,7 @@ function protectedRoutes(): RouteObject[] {
 }
 
 /** Every route of the web app: public pages, then the protected shell, then the 404 page. */
-export function createRoutes(): RouteObject[] {
+function createRoutes(): RouteObject[] {
   return [
     {
       errorElement: <RouteErrorBoundary />,

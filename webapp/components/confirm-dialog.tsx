@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   /** The question, e.g. 'Are you sure you want to disconnect your X account?' */
   message: string;

@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../../shared/http/api-error';
 import { Button } from './button';
 
 export const ERROR_SCREEN_MESSAGES = {
@@ -24,7 +24,7 @@ export function getErrorScreenMessage(error: unknown): string {
   return ERROR_SCREEN_MESSAGES.unknown;
 }
 
-export interface ErrorScreenProps {
+interface ErrorScreenProps {
   /** The thrown value; mapped to a user message. */
   error?: unknown;
   /** Called by 'Try again'; defaults to reloading the page. */

@@ -118,14 +118,6 @@ export function SupportIcon(props: IconProps) {
     </Outline>
   );
 }
-export function UserIcon(props: IconProps) {
-  return (
-    <Outline {...props}>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-    </Outline>
-  );
-}
 export function SettingsIcon(props: IconProps) {
   return (
     <Outline {...props}>
@@ -145,14 +137,6 @@ export function WifiOffIcon(props: IconProps) {
   return (
     <Outline {...props}>
       <path d="M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 12.5a10 10 0 0 1 4.5-2.4M19 12.5a10 10 0 0 0-2.2-1.6M2 8.8a15 15 0 0 1 4.3-2.6M22 8.8A15 15 0 0 0 11 5M12 20h.01" />
-    </Outline>
-  );
-}
-export function InboxIcon(props: IconProps) {
-  return (
-    <Outline {...props}>
-      <path d="M3 13h5l1.5 3h5L16 13h5" />
-      <path d="M5 5h14l2 8v6H3v-6l2-8Z" />
     </Outline>
   );
 }

@@ -6,7 +6,7 @@ const SIZES = {
   lg: { box: 'min-h-72 p-8', spinner: 'lg', text: 'text-base' },
 } as const;
 
-export interface LoadingCardProps {
+interface LoadingCardProps {
   /** Optional text under the spinner, e.g. 'Loading posts...'. */
   message?: string;
   size?: keyof typeof SIZES;

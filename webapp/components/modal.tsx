@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 
 const WIDTHS = { sm: 'sm:max-w-sm', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl', xl: 'sm:max-w-4xl' } as const;
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean;
   onClose: () => void;
   /** Visible title; also the dialog's accessible name. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   title: string;
   /** A line under the title. */
   description?: ReactNode;

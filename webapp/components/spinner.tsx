@@ -1,6 +1,6 @@
 const SIZES = { sm: 'h-4 w-4 border-2', md: 'h-6 w-6 border-2', lg: 'h-10 w-10 border-4' } as const;
 
-export interface SpinnerProps {
+interface SpinnerProps {
   size?: keyof typeof SIZES;
   className?: string;
   /** Read by screen readers; omit when the surrounding text already says what is loading. */

@@ -1,27 +1,5 @@
-import type { ApiErrorBody, ErrorCode } from '../../shared/http/errors';
-
-/** An API failure with the server's `{ code, message, field }`; `status` 0 means the network failed. */
-export class ApiError extends Error {
-  readonly code: ErrorCode | 'network_error';
-  readonly status: number;
-  readonly field?: string;
-  readonly details?: Record<string, unknown>;
-
-  constructor(
-    status: number,
-    body: Omit<Partial<ApiErrorBody>, 'code'> & { code?: ErrorCode | 'network_error' },
-  ) {
-    super(body.message ?? 'An unexpected error occurred. Please try again.');
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = body.code ?? 'unknown_error';
-    this.field = body.field;
-    this.details = body.details;
-  }
-}
-
-const NETWORK_MESSAGE =
-  'Unable to connect to authentication service. Please check your internet connection and try again.';
+import { ApiError, networkError, parseErrorBody } from '../../shared/http/api-error';
+import { GENERIC_MESSAGES } from '../../shared/http/errors';
 
 type Listener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<Listener>();
@@ -32,7 +10,7 @@ export function onUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-export interface RequestOptions extends Omit<RequestInit, 'body'> {
+interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as is (FormData, Blob...). */
@@ -45,7 +23,7 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
  * say so without a 401 (`GET /api/auth/session` answers `{ user: null }`).
  */
 export function reportSignedOut(): void {
-  const error = new ApiError(401, { code: 'not_authenticated', message: 'Not authenticated' });
+  const error = new ApiError(401, { code: 'not_authenticated', message: GENERIC_MESSAGES.not_authenticated });
   for (const listener of unauthorizedListeners) listener(error);
 }
 
@@ -65,19 +43,15 @@ export async function api<T = unknown>(path: string, options: RequestOptions = {
   try {
     response = await fetch(url, init);
   } catch {
-    throw new ApiError(0, { code: 'network_error', message: NETWORK_MESSAGE });
+    throw networkError();
   }
   const text = await response.text();
-  const body = text ? safeJson(text) : null;
   if (!response.ok) {
-    const error = new ApiError(
-      response.status,
-      body && typeof body === 'object' ? (body as ApiErrorBody) : { message: response.statusText },
-    );
+    const error = parseErrorBody(response.status, text, GENERIC_MESSAGES.internal_error);
     if (response.status === 401) for (const listener of unauthorizedListeners) listener(error);
     throw error;
   }
-  return body as T;
+  return (text ? safeJson(text) : null) as T;
 }
 
 function safeJson(text: string): unknown {

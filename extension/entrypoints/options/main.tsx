@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import '../../features/ui/styles.css';
-import { OptionsApp } from '../../features/options/options-app';
+import '../../components/styles.css';
+import { OptionsApp } from '../../features/settings/options-app';
 
 createRoot(document.getElementById('root')!).render(<OptionsApp />);

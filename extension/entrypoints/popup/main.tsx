@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import '../../features/ui/styles.css';
-import { PopupApp } from '../../features/popup/popup-app';
+import '../../components/styles.css';
+import { PopupApp } from '../../app/popup-app';
 
 createRoot(document.getElementById('root')!).render(<PopupApp />);

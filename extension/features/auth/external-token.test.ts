@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { setServerUrl } from '../server/server-address';
-import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../testing/fake-api-server';
-import { getAuth } from './auth-store';
+import { getAuth } from '../../lib/auth-store';
+import { setServerUrl } from '../../lib/server-address';
+import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../../testing/fake-api-server';
 import { acceptExternalToken } from './external-token';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));

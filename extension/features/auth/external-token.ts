@@ -1,19 +1,19 @@
-import { apiRequest } from '../api/api-client';
-import { getServerUrl } from '../server/server-address';
-import { saveAuth } from './auth-store';
+import { apiRequest } from '../../lib/api-client';
+import { saveAuth } from '../../lib/auth-store';
+import { getServerUrl } from '../../lib/server-address';
 
 const TOKEN_REFUSED = 'The server did not accept this sign-in. Please connect the extension again.';
 
 /** What the web app's "Connect the Postloom extension" page sends (chrome.runtime.sendMessage). */
-export interface ConnectMessage {
+interface ConnectMessage {
   type: 'postloom:connect';
   token: string;
   expiresAt: string;
 }
 
-export type ConnectReply = { ok: true; email: string } | { ok: false; error: string };
+type ConnectReply = { ok: true; email: string } | { ok: false; error: string };
 
-export interface ExternalSender {
+interface ExternalSender {
   origin?: string;
   url?: string;
 }

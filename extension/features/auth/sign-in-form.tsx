@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { sendToBackground } from '../messaging/messages';
+import { sendToBackground } from '../../lib/messages';
 import { signInWithPassword } from './sign-in';
 
 /** E-mail and password sign-in; shows why the user was sent here (an expired session). */

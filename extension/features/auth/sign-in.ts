@@ -1,5 +1,5 @@
-import { apiRequest } from '../api/api-client';
-import { clearAuth, getAuth, saveAuth } from './auth-store';
+import { apiRequest } from '../../lib/api-client';
+import { clearAuth, getAuth, saveAuth } from '../../lib/auth-store';
 
 interface TokenResponse {
   token: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getAuth, getAuthNotice, onAuthChanged, type StoredAuth } from './auth-store';
+import { getAuth, getAuthNotice, onAuthChanged, type StoredAuth } from '../../lib/auth-store';
 
 /** The stored sign-in, live across the extension's pages; undefined while loading. */
 export function useAuth(): { auth: StoredAuth | null | undefined; notice: string | null } {

@@ -1,5 +1,5 @@
 import type { MediaDto } from '../../../shared/posts/api';
-import type { PendingDraft } from './pending-draft';
+import type { PendingDraft } from '../../lib/pending-draft';
 
 export type Attachment =
   | { status: 'loading' }

@@ -1,27 +1,32 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountDto } from '../../../shared/accounts/account';
 import type { PlatformId } from '../../../shared/platforms/ids';
-import type { MediaDto } from '../../../shared/posts/api';
+import { ADD_TO_NEXT_FREE_TIME, type MediaDto } from '../../../shared/posts/api';
+import { defaultPostTime } from '../../../shared/posts/post-timing';
 import type { Preferences } from '../../../shared/settings/preferences';
-import { formatSlot } from '../../../shared/time/format';
-import { apiRequest } from '../api/api-client';
-import { sendToBackground } from '../messaging/messages';
+import { utcToZonedTime, type WallTime, zonedTimeToUtc } from '../../../shared/time/zoned-time';
+import { ConfirmPrompt } from '../../components/confirm-prompt';
+import { apiRequest, loadErrorMessage } from '../../lib/api-client';
+import { sendToBackground } from '../../lib/messages';
+import { clearPendingDraft, draftText, getPendingDraft, type PendingDraft } from '../../lib/pending-draft';
+import { getServerUrl } from '../../lib/server-address';
 import { AddToQueue } from '../queues/add-to-queue';
-import { getServerUrl } from '../server/server-address';
-import { ConfirmPrompt } from '../ui/confirm-prompt';
 import { AccountPicker } from './account-picker';
 import { type Attachment, AttachmentCard } from './attachment-card';
 import { CharacterCounters } from './character-counters';
 import { type ComposerAction, createPosts, type PostResult } from './create-posts';
 import { currentTabLink, type TabLink } from './current-tab';
-import { clearPendingDraft, draftText, getPendingDraft, type PendingDraft } from './pending-draft';
 import { PostResults } from './post-results';
 import { ScheduleFields } from './schedule-fields';
 import { restoreMessage } from './unsent-post';
 import { useUnsentPost } from './use-unsent-post';
-import { defaultScheduleTime, type WallTime, zonedTimeToUtc } from './zoned-time';
 
 /** The popup composer: accounts, text with counters, link, attachment, Post now / Schedule / Save draft. */
+/** A new post's date and time fields start at the shared default, on the user's clock. */
+function defaultWallTime(timeZone: string): WallTime {
+  return utcToZonedTime(defaultPostTime(Date.now(), timeZone), timeZone);
+}
+
 export function Composer({ onActed }: { onActed: () => void }) {
   const [accounts, setAccounts] = useState<AccountDto[] | null>(null);
   const [preferences, setPreferences] = useState<Preferences>({ timezone: 'UTC', timeFormat: '24h' });
@@ -30,7 +35,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
   const [tabLink, setTabLink] = useState<TabLink | null>(null);
   const [draft, setDraft] = useState<PendingDraft | null>(null);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
-  const [when, setWhen] = useState<WallTime>(() => defaultScheduleTime(Date.now(), 'UTC'));
+  const [when, setWhen] = useState<WallTime>(() => defaultWallTime('UTC'));
   const [whenChosen, setWhenChosen] = useState(false);
   const [userId, setUserId] = useState<string | null>(null);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
@@ -48,14 +53,14 @@ export function Composer({ onActed }: { onActed: () => void }) {
         const [{ accounts: list }, prefs, session] = await Promise.all([
           apiRequest<{ accounts: AccountDto[] }>('/api/accounts'),
           apiRequest<Preferences>('/api/settings/preferences'),
-          apiRequest<{ user: { id: string } }>('/api/auth/session'),
+          apiRequest<{ user: { id: string } | null }>('/api/auth/session'),
         ]);
         setAccounts(list);
-        setUserId(session.user.id);
+        setUserId(session.user?.id ?? null);
         setPreferences(prefs);
-        setWhen(defaultScheduleTime(Date.now(), prefs.timezone));
+        setWhen(defaultWallTime(prefs.timezone));
       } catch (error) {
-        setLoadError(error instanceof Error ? error.message : String(error));
+        setLoadError(loadErrorMessage(error));
       }
       const pending = await getPendingDraft();
       if (!pending) return;
@@ -120,7 +125,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
     setContent('');
     setSelected([]);
     setWhenChosen(false);
-    setWhen(defaultScheduleTime(Date.now(), preferences.timezone));
+    setWhen(defaultWallTime(preferences.timezone));
   }
 
   const chosen = useMemo(
@@ -243,7 +248,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
         <button
           type="button"
           disabled={!canSubmit}
-          onClick={() => void submit('queue')}
+          onClick={() => void submit(ADD_TO_NEXT_FREE_TIME)}
           title="Schedule at each account's next free posting time"
         >
           Add to queue

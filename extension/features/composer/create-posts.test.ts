@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { AccountDto } from '../../../shared/accounts/account';
 import type { PostDto } from '../../../shared/posts/api';
-import { saveAuth } from '../auth/auth-store';
-import { setServerUrl } from '../server/server-address';
-import { type FakeApiServer, startFakeApiServer } from '../testing/fake-api-server';
+import { saveAuth } from '../../lib/auth-store';
+import { setServerUrl } from '../../lib/server-address';
+import { type FakeApiServer, startFakeApiServer } from '../../testing/fake-api-server';
 import { createPosts, describeResult, type PostResult } from './create-posts';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));

@@ -1,10 +1,11 @@
 import type { AccountDto } from '../../../shared/accounts/account';
+import { ApiError } from '../../../shared/http/api-error';
 import { getPlatform } from '../../../shared/platforms/registry';
-import type { PostDto } from '../../../shared/posts/api';
-import { ApiError, apiRequest } from '../api/api-client';
+import type { PostDto, PostRequestAction } from '../../../shared/posts/api';
+import { apiRequest } from '../../lib/api-client';
 
-/** 'queue': Add to queue, the account's next free posting time (chosen by the server). */
-export type ComposerAction = 'publish' | 'schedule' | 'draft' | 'queue';
+/** What the popup asks for; ADD_TO_NEXT_FREE_TIME: each account's next free posting time (the server picks). */
+export type ComposerAction = PostRequestAction;
 
 export interface PostResult {
   account: AccountDto;
@@ -13,10 +14,10 @@ export interface PostResult {
 }
 
 /** While a sent post has no outcome yet, the popup asks the server this often. */
-export const OUTCOME_POLL_MS = 2000;
+const OUTCOME_POLL_MS = 2000;
 
 /** Not in the spec: a post the platform refused without saying why. */
-export const FAILED_WITHOUT_REASON = 'The platform refused the post.';
+const FAILED_WITHOUT_REASON = 'The platform refused the post.';
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : String(error);
@@ -24,8 +25,9 @@ function messageOf(error: unknown): string {
 
 /**
  * One post per chosen account (each platform has its own rules: the server's message is kept
- * per account). Post now creates every post, then publishes them side by side and follows each
- * until the server reports its outcome; `onProgress` sees every step ("Sending..." first).
+ * per account); `onProgress` sees every step ("Sending..." first). Post Now is one request per
+ * account, side by side: the server publishes the post and answers after its attempt; a post the
+ * engine will retry (or another worker is sending) is followed until the server has the outcome.
  */
 export async function createPosts(input: {
   accounts: AccountDto[];
@@ -37,57 +39,63 @@ export async function createPosts(input: {
   signal?: AbortSignal;
   pollMs?: number;
 }): Promise<PostResult[]> {
+  const create = (account: AccountDto) =>
+    apiRequest<{ post: PostDto }>('/api/posts', {
+      body: {
+        socialAccountId: account.id,
+        postType: getPlatform(account.platform).defaultPostType,
+        content: input.content,
+        media: input.mediaIds,
+        action: input.action,
+        ...(input.action === 'schedule' && input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
+      },
+    });
+  if (input.action === 'publish') {
+    const results: PostResult[] = input.accounts.map((account) => ({ account, post: null, error: null }));
+    const report = () => input.onProgress?.([...results]);
+    report();
+    await Promise.all(
+      input.accounts.map(async (account, index) => {
+        try {
+          const { post } = await create(account);
+          results[index] = { account, post, error: null };
+          report();
+          if (isSettled(post)) return;
+          const settled = await follow(post, input.signal, input.pollMs ?? OUTCOME_POLL_MS);
+          results[index] = { account, post: settled, error: null };
+        } catch (error) {
+          if (input.signal?.aborted) return;
+          results[index] = { account, post: results[index]?.post ?? null, error: messageOf(error) };
+        }
+        report();
+      }),
+    );
+    return results;
+  }
   const results: PostResult[] = [];
-  const report = () => input.onProgress?.([...results]);
   for (const account of input.accounts) {
     try {
-      const { post } = await apiRequest<{ post: PostDto }>('/api/posts', {
-        body: {
-          socialAccountId: account.id,
-          postType: getPlatform(account.platform).defaultPostType,
-          content: input.content,
-          media: input.mediaIds,
-          action: input.action,
-          ...(input.action === 'schedule' && input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
-        },
-      });
+      const { post } = await create(account);
       results.push({ account, post, error: null });
     } catch (error) {
       results.push({ account, post: null, error: messageOf(error) });
       // Signed out: the other accounts would fail the same way.
       if (error instanceof ApiError && error.status === 401) break;
     } finally {
-      report();
+      input.onProgress?.([...results]);
     }
   }
-  if (input.action !== 'publish') return results;
-  await Promise.all(
-    results.map(async (result, index) => {
-      if (!result.post) return;
-      try {
-        const settled = await publishAndFollow(result.post.id, input.signal, input.pollMs ?? OUTCOME_POLL_MS);
-        results[index] = { ...result, post: settled };
-      } catch (error) {
-        if (input.signal?.aborted) return;
-        results[index] = { ...result, error: messageOf(error) };
-      }
-      report();
-    }),
-  );
   return results;
 }
 
 /** Posted or failed: the server has the outcome. */
-export function isSettled(post: PostDto): boolean {
+function isSettled(post: PostDto): boolean {
   return post.status === 'posted' || post.status === 'failed';
 }
 
-/**
- * Post Now answers with the post once the engine has tried it; a post the engine will retry
- * (or that another worker is sending) is read again until it is posted or failed.
- */
-async function publishAndFollow(postId: string, signal: AbortSignal | undefined, pollMs: number) {
-  let { post } = await apiRequest<{ post: PostDto }>(`/api/posts/${postId}/publish`, { method: 'POST' });
+/** Reads a post the engine is still sending (or will retry) again until it is posted or failed. */
+async function follow(first: PostDto, signal: AbortSignal | undefined, pollMs: number): Promise<PostDto> {
+  let post = first;
   while (!isSettled(post) && !signal?.aborted) {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, pollMs);
@@ -97,12 +105,12 @@ async function publishAndFollow(postId: string, signal: AbortSignal | undefined,
       });
     });
     if (signal?.aborted) break;
-    ({ post } = await apiRequest<{ post: PostDto }>(`/api/posts/${postId}`));
+    ({ post } = await apiRequest<{ post: PostDto }>(`/api/posts/${post.id}`));
   }
   return post;
 }
 
-export type ResultView =
+type ResultView =
   | { tone: 'pending'; text: string }
   | { tone: 'success'; text: string; url?: string | null }
   | { tone: 'error'; text: string };

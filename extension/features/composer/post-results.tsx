@@ -1,4 +1,5 @@
 import { getPlatform } from '../../../shared/platforms/registry';
+import { ADD_TO_NEXT_FREE_TIME } from '../../../shared/posts/api';
 import type { Preferences } from '../../../shared/settings/preferences';
 import { formatSlot } from '../../../shared/time/format';
 import { type ComposerAction, describeResult, type PostResult, webAppPathFor } from './create-posts';
@@ -26,7 +27,7 @@ export function PostResults({
     <ul className="notifications results" aria-label="Results" aria-live="polite">
       {items.map((item) => {
         const done =
-          action === 'queue' && item.post
+          action === ADD_TO_NEXT_FREE_TIME && item.post
             ? `Added to the queue for ${formatSlot(item.post.scheduledAt, preferences.timezone, preferences.timeFormat)}`
             : ACTION_DONE[action];
         const view = describeResult(action, item, done);

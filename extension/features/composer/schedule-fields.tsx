@@ -1,5 +1,5 @@
 import { formatHour } from '../../../shared/time/format';
-import type { WallTime } from './zoned-time';
+import type { WallTime } from '../../../shared/time/zoned-time';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const MINUTES = Array.from({ length: 12 }, (_, i) => i * 5);

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { MediaDto } from '../../../shared/posts/api';
 import { truncateText } from '../../../shared/text/truncate';
-import type { WallTime } from './zoned-time';
+import type { WallTime } from '../../../shared/time/zoned-time';
 
 /**
  * The popup closes whenever it loses focus: what was typed is kept in the extension's
@@ -22,7 +22,7 @@ function keyFor(userId: string): string {
 }
 
 /** Text, an image or a chosen time: something that would be lost. Chosen accounts alone are not. */
-export function holdsAnything(post: Pick<UnsentPopupPost, 'content' | 'media' | 'when'>): boolean {
+function holdsAnything(post: Pick<UnsentPopupPost, 'content' | 'media' | 'when'>): boolean {
   return post.content.trim() !== '' || post.media !== null || post.when !== null;
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { getPendingDraft } from '../composer/pending-draft';
+import { getPendingDraft } from '../../lib/pending-draft';
 import { createContextMenus, draftFromClick, handleMenuClick, MENU_IDS } from './context-menus';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));

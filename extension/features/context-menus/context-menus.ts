@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { type PendingDraft, savePendingDraft } from '../composer/pending-draft';
+import { type PendingDraft, savePendingDraft } from '../../lib/pending-draft';
 
 export const MENU_IDS = {
   page: 'schedule-page',
@@ -8,7 +8,7 @@ export const MENU_IDS = {
 } as const;
 
 /** The parts of contextMenus.OnClickData and tabs.Tab the handlers read. */
-export interface MenuClick {
+interface MenuClick {
   menuItemId: string | number;
   pageUrl?: string;
   linkUrl?: string;
@@ -16,7 +16,7 @@ export interface MenuClick {
   srcUrl?: string;
   selectionText?: string;
 }
-export interface MenuTab {
+interface MenuTab {
   title?: string;
   url?: string;
 }
@@ -60,7 +60,7 @@ export function draftFromClick(
 }
 
 /** Opens the composer: the toolbar popup where the browser allows it, otherwise a small window. */
-export async function openComposer(): Promise<'popup' | 'window'> {
+async function openComposer(): Promise<'popup' | 'window'> {
   try {
     await browser.action.openPopup();
     return 'popup';

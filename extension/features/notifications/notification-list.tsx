@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { NotificationDto, NotificationsResult } from '../../../shared/notifications/api';
 import type { Preferences } from '../../../shared/settings/preferences';
 import { formatDateTime } from '../../../shared/time/format';
-import { apiRequest } from '../api/api-client';
-import { sendToBackground } from '../messaging/messages';
+import { apiRequest, loadErrorMessage } from '../../lib/api-client';
+import { sendToBackground } from '../../lib/messages';
 
 const SHOWN = 5;
 
@@ -26,7 +26,7 @@ export function NotificationList({ reloadKey }: { reloadKey: number }) {
       setPreferences(prefs);
       setError(null);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(loadErrorMessage(caught));
     }
   }, []);
 
@@ -44,7 +44,7 @@ export function NotificationList({ reloadKey }: { reloadKey: number }) {
       await load();
       await sendToBackground('badge:refresh', {});
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(loadErrorMessage(caught));
     }
   }
 

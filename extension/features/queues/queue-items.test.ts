@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { AccountDto } from '../../../shared/accounts/account';
-import { saveAuth } from '../auth/auth-store';
-import { setServerUrl } from '../server/server-address';
-import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../testing/fake-api-server';
+import { saveAuth } from '../../lib/auth-store';
+import { setServerUrl } from '../../lib/server-address';
+import { type FakeApiServer, startFakeApiServer, UNAUTHORIZED } from '../../testing/fake-api-server';
 import { addToQueue, itemText } from './queue-items';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));

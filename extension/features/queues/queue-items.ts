@@ -1,7 +1,8 @@
 import type { AccountDto } from '../../../shared/accounts/account';
+import { ApiError } from '../../../shared/http/api-error';
 import { getPlatform } from '../../../shared/platforms/registry';
 import type { QueueDto } from '../../../shared/queues/api';
-import { ApiError, apiRequest } from '../api/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 export interface QueueItemResult {
   account: AccountDto;

@@ -1,5 +1,5 @@
+import { IDLE_SESSION_MINUTES } from '../../../shared/auth/session.js';
 import type { PushSubscriptionInput } from '../../../shared/settings/notification-preferences.js';
-import { IDLE_SESSION_MINUTES } from '../../auth/lucia.js';
 import { AppError } from '../../core/errors.js';
 import { newId } from '../../core/ids.js';
 import { refuseNonPublic, resolveTarget, TargetRefused } from '../../core/pinned-request.js';

@@ -31,7 +31,7 @@ export function takeFeedback(): OauthFeedback | null {
   }
 }
 
-export interface PopupMessage {
+interface PopupMessage {
   type: PopupMessageType;
   feedback?: { message?: string };
   error?: unknown;

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { peekReturnTo, RETURN_TO_KEY, takeReturnTo } from '../../shared/session/return-to';
 import {
   clearPendingSignup,
   PENDING_SIGNUP_TTL_MS,
   readPendingSignup,
   savePendingSignup,
 } from './pending-signup';
-import { peekReturnTo, RETURN_TO_KEY, takeReturnTo } from './return-to';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();

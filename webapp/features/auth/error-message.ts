@@ -1,5 +1,5 @@
+import { ApiError } from '../../../shared/http/api-error';
 import { AUTH_MESSAGES } from '../../../shared/http/errors';
-import { ApiError } from '../../lib/api-client';
 
 /** The text to show for a failed auth call: the server's message, or the spec's fallbacks. */
 export function authErrorMessage(error: unknown): string {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { ACCOUNTS_KEY } from './list-accounts';
+import { accountKeys } from '../../../lib/query-keys';
 
 export function disconnectAccount(id: string) {
   return api<{ message: string }>(`/api/accounts/${id}`, { method: 'DELETE' });
@@ -10,6 +10,6 @@ export function useDisconnectAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectAccount,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { ACCOUNTS_KEY } from '../api/list-accounts';
-import { closeConnectModal, useConnectModalOpen } from '../connect-modal-store';
+import { accountKeys } from '../../../lib/query-keys';
+import { closeConnectModal, useConnectModalOpen } from '../../../shared/accounts/connect-modal-store';
 import { readPopupMessage, takeFeedback } from '../oauth-feedback';
 import { ConnectAccountModal } from './connect-account-modal';
 
@@ -46,7 +46,7 @@ export function AccountsHost() {
     if (!feedback) return;
     if (feedback.type === 'success') toast.success(feedback.message, { duration: FEEDBACK_TOAST_MS });
     else toast.error(feedback.message, { duration: FEEDBACK_TOAST_MS });
-    void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+    void queryClient.invalidateQueries({ queryKey: accountKeys.all });
   }, [isPrimary, location.pathname, queryClient]);
 
   useEffect(() => {
@@ -59,7 +59,7 @@ export function AccountsHost() {
           toast.success(message.feedback?.message ?? 'TikTok account connected successfully!', {
             duration: FEEDBACK_TOAST_MS,
           });
-          queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY }).catch((error: unknown) => {
+          queryClient.invalidateQueries({ queryKey: accountKeys.all }).catch((error: unknown) => {
             console.error('Refreshing accounts failed', error);
           });
           break;
@@ -67,7 +67,7 @@ export function AccountsHost() {
           toast.error(message.feedback?.message ?? 'Authentication failed', { duration: FEEDBACK_TOAST_MS });
           break;
         case 'TWITTER_AUTH_SUCCESS':
-          void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+          void queryClient.invalidateQueries({ queryKey: accountKeys.all });
           break;
         case 'TWITTER_AUTH_ERROR':
           // Spec 01 section 8: only logged, no user message.

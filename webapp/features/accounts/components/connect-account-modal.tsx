@@ -9,8 +9,9 @@ import type { PlatformId } from '../../../../shared/platforms/ids';
 import { getPlatform } from '../../../../shared/platforms/registry';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { accountKeys } from '../../../lib/query-keys';
+import { useAccounts } from '../../../shared/accounts/list-accounts';
 import { useConnectAccount } from '../api/connect-account';
-import { ACCOUNTS_KEY, useAccounts } from '../api/list-accounts';
 import { usePlatforms } from '../api/list-platforms';
 import { ConnectedAccountCard } from './connected-account-card';
 
@@ -26,7 +27,7 @@ export function ConnectAccountModal({ open, onClose }: { open: boolean; onClose:
 
   useEffect(() => {
     // On open it refreshes the account list.
-    if (open) void queryClient.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+    if (open) void queryClient.invalidateQueries({ queryKey: accountKeys.all });
   }, [open, queryClient]);
 
   const loadError = accounts.error ? accounts.error.message : null;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ConnectCallbackResult, OauthFeedback } from '../../../../shared/accounts/account';
+import { ApiError } from '../../../../shared/http/api-error';
 import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
 import { chooseFacebookPages } from '../api/complete-connect';
 
 type Selection = NonNullable<ConnectCallbackResult['choosePages']>;

@@ -1,6 +1,6 @@
 import { getPlatform } from '../../../../shared/platforms/registry';
-import { useAccounts } from '../api/list-accounts';
-import { openConnectModal } from '../connect-modal-store';
+import { openConnectModal } from '../../../shared/accounts/connect-modal-store';
+import { useAccounts } from '../../../shared/accounts/list-accounts';
 import { AccountAvatar, SandboxBadge } from './account-avatar';
 
 /** The sidebar's 'Connected Accounts' list: avatar, name, @handle where the platform shows one. */

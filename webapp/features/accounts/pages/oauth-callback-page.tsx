@@ -6,8 +6,8 @@ import {
   cleanAuthorizationCode,
   type OauthFeedback,
 } from '../../../../shared/accounts/account';
+import { ApiError } from '../../../../shared/http/api-error';
 import type { PlatformId } from '../../../../shared/platforms/ids';
-import { ApiError } from '../../../lib/api-client';
 import { completeConnect } from '../api/complete-connect';
 import { FacebookPageChooser } from '../components/facebook-page-chooser';
 import { storeFeedback } from '../oauth-feedback';

@@ -12,7 +12,7 @@ export interface AnalyticsFilters {
   accountId: string;
 }
 
-export const analyticsKeys = {
+const analyticsKeys = {
   all: ['analytics'] as const,
   result: (filters: AnalyticsFilters) => [...analyticsKeys.all, filters] as const,
 };

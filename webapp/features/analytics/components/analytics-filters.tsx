@@ -1,7 +1,7 @@
 import { useCallback, useId } from 'react';
 import { ANALYTICS_PLATFORMS } from '../../../../shared/analytics/api';
 import { getPlatform } from '../../../../shared/platforms/registry';
-import { AccountFilter } from '../../accounts/components/account-filter';
+import { AccountFilter } from '../../../shared/accounts/account-filter';
 import type { AnalyticsFilters } from '../api/analytics';
 
 /**

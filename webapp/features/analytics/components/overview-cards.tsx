@@ -1,5 +1,6 @@
 import type { AnalyticsResult, MetricCard } from '../../../../shared/analytics/api';
-import { formatChange, formatCount } from '../lib/format';
+import { formatCount } from '../../../lib/format-count';
+import { formatChange } from '../lib/format';
 
 const CARDS = [
   ['followers', 'Followers'],

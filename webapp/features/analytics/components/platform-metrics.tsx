@@ -1,6 +1,6 @@
 import type { AnalyticsResult } from '../../../../shared/analytics/api';
 import { getPlatform } from '../../../../shared/platforms/registry';
-import { formatCount } from '../lib/format';
+import { formatCount } from '../../../lib/format-count';
 
 export function PlatformMetrics({ rows }: { rows: AnalyticsResult['platformMetrics'] }) {
   return (

@@ -3,7 +3,7 @@ import { getPlatform } from '../../../../shared/platforms/registry';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatDateTime } from '../../../../shared/time/format';
 
-import { formatCount } from '../lib/format';
+import { formatCount } from '../../../lib/format-count';
 
 export function TopPosts({
   posts,

@@ -1,9 +1,3 @@
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en-US');
-
-export const formatCount = (value: number) =>
-  Math.abs(value) >= 10_000 ? compact.format(value) : whole.format(value);
-
 /** '+12.5%', '-3%', or '—' when there is nothing to compare with. */
 export function formatChange(change: number | null): string {
   if (change === null) return '—';

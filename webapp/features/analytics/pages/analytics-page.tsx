@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ANALYTICS_MESSAGES } from '../../../../shared/analytics/api';
+import { ApiError } from '../../../../shared/http/api-error';
 import { getPlatform } from '../../../../shared/platforms/registry';
 import { formatDateTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
-import { usePreferences } from '../../posts/api/preferences';
+import { usePreferences } from '../../../shared/preferences/preferences';
 
 import {
   type AnalyticsFilters,

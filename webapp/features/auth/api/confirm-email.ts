@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmEmailInput } from '../../../../shared/auth/schemas';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../shared/session/get-session';
 
 export function confirmEmail(input: ConfirmEmailInput): Promise<{ ok: true }> {
   return api('/api/auth/confirm', { method: 'POST', json: input });

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '../../../../shared/auth/schemas';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../shared/session/get-session';
 
-export function login(input: LoginInput): Promise<{ ok: true }> {
+function login(input: LoginInput): Promise<{ ok: true }> {
   return api('/api/auth/login', { method: 'POST', json: input });
 }
 

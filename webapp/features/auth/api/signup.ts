@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { SignupInput } from '../../../../shared/auth/schemas';
 import { api } from '../../../lib/api-client';
 
-export function signup(input: SignupInput): Promise<{ email: string }> {
+function signup(input: SignupInput): Promise<{ email: string }> {
   return api('/api/auth/signup', { method: 'POST', json: input });
 }
 

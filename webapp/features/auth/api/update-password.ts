@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdatePasswordInput } from '../../../../shared/auth/schemas';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../shared/session/get-session';
 
 export function updatePassword(input: UpdatePasswordInput): Promise<{ ok: true }> {
   return api('/api/auth/password/update', { method: 'POST', json: input });

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
+import { sessionQueryOptions } from '../../../shared/session/get-session';
 import { useConfirmEmail } from '../api/confirm-email';
-import { sessionQueryOptions } from '../api/get-session';
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { authErrorMessage } from '../error-message';
 import { clearPendingSignup, type PendingSignup } from '../pending-signup';
-import { AuthCard, Notice } from './auth-card';
-import { TextField } from './text-field';
 
-export const RESEND_COUNTDOWN_SECONDS = 60;
+const RESEND_COUNTDOWN_SECONDS = 60;
 
 /**
  * 'Check Your Email' (spec 01 section 4): the 8-digit code as an alternative to the link,

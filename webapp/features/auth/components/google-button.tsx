@@ -1,4 +1,4 @@
-import { useAuthConfig } from '../api/get-auth-config';
+import { useAppConfig } from '../../../shared/app-config/get-app-config';
 import { googleStartUrl } from '../api/google-callback';
 
 /**
@@ -7,7 +7,7 @@ import { googleStartUrl } from '../api/google-callback';
  * log tells the operator how to turn it on). Sign-in and sign-up both use it.
  */
 export function GoogleSignIn({ remember = false }: { remember?: boolean }) {
-  const config = useAuthConfig();
+  const config = useAppConfig();
   if (!config.data?.googleSignIn) return null;
   return (
     <>

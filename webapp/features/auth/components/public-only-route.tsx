@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
-import { useSession } from '../api/get-session';
+import { useSession } from '../../../shared/session/get-session';
+import { clearReturnTo, peekReturnTo } from '../../../shared/session/return-to';
 import { clearPendingSignup } from '../pending-signup';
-import { clearReturnTo, peekReturnTo } from '../return-to';
 
 /** Public-only pages: a signed-in user goes to the remembered origin path or /dashboard. */
 export function PublicOnlyRoute({ children }: { children: ReactNode }) {

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
+import { TextField } from '../../../components/text-field';
+import { useSession } from '../../../shared/session/get-session';
 import { useConfirmEmail } from '../api/confirm-email';
-import { useSession } from '../api/get-session';
 import { usePreviewConfirmation } from '../api/preview-confirmation';
 import { useResendConfirmation } from '../api/resend-confirmation';
-import { AuthCard, Notice } from '../components/auth-card';
-import { TextField } from '../components/text-field';
 import { authErrorMessage } from '../error-message';
 import { clearPendingSignup, readPendingSignup } from '../pending-signup';
 
-export const LINK_EXPIRED_MESSAGE =
-  'The confirmation link has expired or is invalid. Please request a new link.';
-export const LINK_MISSING_MESSAGE = 'Invalid confirmation link';
+const LINK_EXPIRED_MESSAGE = 'The confirmation link has expired or is invalid. Please request a new link.';
+const LINK_MISSING_MESSAGE = 'Invalid confirmation link';
 
 /**
  * /auth/confirm: by the link's token (query), or by the 8-digit code with the e-mail kept

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../../shared/http/api-error';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
-import { ApiError } from '../../../lib/api-client';
-import { sessionQueryKey } from '../api/get-session';
+import { sessionQueryKey } from '../../../shared/session/get-session';
+import { takeGoogleReauth } from '../../../shared/session/google-reauth';
+import { takeReturnTo } from '../../../shared/session/return-to';
 import { finishGoogleSignIn } from '../api/google-callback';
-import { takeGoogleReauth } from '../google-reauth';
-import { takeReturnTo } from '../return-to';
 import { GOOGLE_FAILED_MESSAGE } from './login-page';
 
 const SUCCESS_REDIRECT_MS = 1_000;

@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { LoginInput } from '../../../../shared/auth/schemas';
+import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
 import { useLogin } from '../api/login';
-import { AuthCard, Notice } from '../components/auth-card';
 import { GoogleSignIn } from '../components/google-button';
-import { TextField } from '../components/text-field';
 import { authErrorMessage } from '../error-message';
 
 export const GOOGLE_FAILED_MESSAGE = 'Authentication failed. Please try again.';

@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { PasswordResetInput } from '../../../../shared/auth/schemas';
+import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
+import { TextField } from '../../../components/text-field';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { AuthCard, Notice } from '../components/auth-card';
-import { TextField } from '../components/text-field';
 
-export const RESET_REDIRECT_MS = 2_000;
+const RESET_REDIRECT_MS = 2_000;
 
 /** /reset-password: ask for a link, then 'Email Sent' and back to /login after 2 seconds. */
 export function ResetPasswordPage() {

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { emailHints, SignupForm } from '../../../../shared/auth/schemas';
 import { isValidTimezone, supportedLanguageTag } from '../../../../shared/settings/preferences';
+import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
+import { HintList, passwordHints } from '../../../components/hint-list';
+import { TextField } from '../../../components/text-field';
 import { useSignup } from '../api/signup';
-import { AuthCard, Notice } from '../components/auth-card';
 import { CheckEmailScreen } from '../components/check-email-screen';
 import { GoogleSignIn } from '../components/google-button';
-import { HintList, passwordHints } from '../components/hint-list';
-import { TextField } from '../components/text-field';
 import { authErrorMessage } from '../error-message';
 import {
   clearPendingSignup,

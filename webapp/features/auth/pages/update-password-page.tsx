@@ -3,18 +3,17 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { UpdatePasswordForm } from '../../../../shared/auth/schemas';
+import { ApiError } from '../../../../shared/http/api-error';
+import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
+import { HintList, passwordHints } from '../../../components/hint-list';
+import { TextField } from '../../../components/text-field';
 import { usePreviewReset } from '../api/preview-reset';
 import { useUpdatePassword } from '../api/update-password';
-import { AuthCard, Notice } from '../components/auth-card';
-import { HintList, passwordHints } from '../components/hint-list';
-import { TextField } from '../components/text-field';
 import { authErrorMessage } from '../error-message';
 import { forgetResetToken, readResetToken } from '../reset-token';
 
-export const PASSWORD_UPDATED_MESSAGE =
-  'Password updated successfully. Please log in with your new password.';
+const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully. Please log in with your new password.';
 const REDIRECT_MS = 2_000;
 
 function InvalidLink({ message }: { message: string }) {

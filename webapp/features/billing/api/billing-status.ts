@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillingStatus } from '../../../../shared/billing/billing';
 import { api } from '../../../lib/api-client';
-import { useAppConfig } from '../../shell/api/get-app-config';
+import { useAppConfig } from '../../../shared/app-config/get-app-config';
 
 export const billingKeys = {
   status: ['billing', 'status'] as const,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { BILLING_MESSAGES, type CheckoutAnswer } from '../../../../shared/billing/billing';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../../shared/http/api-error';
+import { api } from '../../../lib/api-client';
 import { billingKeys } from './billing-status';
 
 export function startCheckout(): Promise<CheckoutAnswer> {

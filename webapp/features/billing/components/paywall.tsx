@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Access } from '../../../../shared/billing/billing';
-import { usePreferences } from '../../posts/api/preferences';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { formatBillingDate } from '../format-date';
 import { SubscribeButton } from './subscribe-button';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { usePreferences } from '../../posts/api/preferences';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { useBillingStatus } from '../api/billing-status';
 import { formatBillingDate, pluralDays } from '../format-date';
 import { SubscribeButton } from './subscribe-button';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ApiError } from '../../../../shared/http/api-error';
 import { ErrorScreen } from '../../../components/error-screen';
 import { LoadingCard } from '../../../components/loading-card';
-import { ApiError } from '../../../lib/api-client';
 import { billingKeys, useBillingStatus } from '../api/billing-status';
 import { Paywall } from './paywall';
 

@@ -6,12 +6,12 @@ import {
   cancelledToast,
   type SubscriptionDto,
 } from '../../../../shared/billing/billing';
+import { ApiError } from '../../../../shared/http/api-error';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { ApiError } from '../../../lib/api-client';
-import { usePreferences } from '../../posts/api/preferences';
-import { SettingsSection } from '../../settings/pages/settings-section';
+import { SettingsSection } from '../../../components/settings-section';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { useBillingStatus } from '../api/billing-status';
 import { useChangeSubscription } from '../api/change-subscription';
 import { SubscribeButton } from '../components/subscribe-button';

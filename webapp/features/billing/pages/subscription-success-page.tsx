@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { usePreferences } from '../../posts/api/preferences';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { useBillingStatus } from '../api/billing-status';
 import { formatBillingDate } from '../format-date';
 

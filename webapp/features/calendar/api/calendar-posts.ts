@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarPostDto } from '../../../../shared/posts/api';
 import { api } from '../../../lib/api-client';
-import { postKeys } from '../../posts/api/post-keys';
+import { postKeys } from '../../../lib/query-keys';
 
 /** Under the posts lists' key: every live post event refreshes the calendar too. */
-export const calendarKey = (from: string, to: string, accountId = '') =>
+const calendarKey = (from: string, to: string, accountId = '') =>
   [...postKeys.lists(), 'calendar', from, to, accountId] as const;
 
 /** One range of posts, of every account ('') or of one. */

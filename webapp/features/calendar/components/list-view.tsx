@@ -3,13 +3,15 @@ import type { CalendarPostDto } from '../../../../shared/posts/api';
 import { CALENDAR_LABEL_LENGTH, calendarPreview } from '../../../../shared/posts/constants';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTime } from '../../../../shared/time/format';
+import { utcToZonedTime } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PlusIcon } from '../../../components/icons';
 import { LoadingCard } from '../../../components/loading-card';
-import { PlatformIcon } from '../../posts/components/platform-icon';
-import { dayKey } from '../../posts/lib/time';
+import { PlatformIcon } from '../../../components/platform-icon';
+import { useLateGraceMinutes } from '../../../shared/app-config/get-app-config';
 import { longDate, monthName } from '../lib/calendar-dates';
+import { didNotGoOut } from './post-chip';
 
 const BADGE: Record<string, string> = {
   posted: 'bg-green-50 text-green-700',
@@ -45,7 +47,7 @@ export function ListView({
   if (loading) return <LoadingCard message="Loading posts..." />;
   const byDay = new Map<string, CalendarPostDto[]>();
   for (const post of [...posts].sort((a, b) => a.atMs - b.atMs)) {
-    const key = dayKey(post.atMs, timezone);
+    const key = utcToZonedTime(post.atMs, timezone).date;
     byDay.set(key, [...(byDay.get(key) ?? []), post]);
   }
   const shown = days.filter((day) => byDay.has(day) || day === today);
@@ -125,7 +127,7 @@ function ListRow({
   onOpen: (post: CalendarPostDto) => void;
 }) {
   const time = formatTime(post.atMs, timezone, timeFormat);
-  const missed = post.atMs <= Date.now() && post.status !== 'posted';
+  const missed = didNotGoOut(post, useLateGraceMinutes());
   return (
     <button
       type="button"

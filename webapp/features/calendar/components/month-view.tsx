@@ -3,8 +3,7 @@ import type { CalendarPostDto } from '../../../../shared/posts/api';
 import { DAY_SHORT } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTimeOfDay } from '../../../../shared/time/format';
-import { weekdayOf } from '../../../../shared/time/zoned-time';
-import { dayKey } from '../../posts/lib/time';
+import { utcToZonedTime, weekdayOf } from '../../../../shared/time/zoned-time';
 import { dayNumber, longDate, sameMonth } from '../lib/calendar-dates';
 import { PostChip } from './post-chip';
 
@@ -27,7 +26,7 @@ interface ViewProps {
 export function MonthView(props: ViewProps) {
   const byDay = new Map<string, CalendarPostDto[]>();
   for (const post of props.posts) {
-    const key = dayKey(post.atMs, props.timezone);
+    const key = utcToZonedTime(post.atMs, props.timezone).date;
     byDay.set(key, [...(byDay.get(key) ?? []), post]);
   }
   return (

@@ -6,9 +6,11 @@ import {
   CALENDAR_PREVIEW_LENGTH,
   calendarPreview,
 } from '../../../../shared/posts/constants';
+import { canMovePost, isMissed } from '../../../../shared/posts/post-timing';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTime } from '../../../../shared/time/format';
-import { PlatformIcon } from '../../posts/components/platform-icon';
+import { PlatformIcon } from '../../../components/platform-icon';
+import { useLateGraceMinutes } from '../../../shared/app-config/get-app-config';
 
 /** Spec 02: details badges are green for posted, red for failed, blue otherwise; chips follow. */
 const ACCENT: Record<string, string> = {
@@ -16,8 +18,14 @@ const ACCENT: Record<string, string> = {
   failed: 'border-l-red-500',
 };
 
+/** The shared rule for a calendar post: scheduled and not due yet. */
 export function isMovable(post: CalendarPostDto, now = Date.now()): boolean {
-  return post.status === 'scheduled' && post.atMs > now;
+  return canMovePost({ status: post.status, at: post.atMs }, now);
+}
+
+/** Did not go out: failed, or missed by the engine (later than the server's grace). */
+export function didNotGoOut(post: CalendarPostDto, graceMinutes: number, now = Date.now()): boolean {
+  return post.status === 'failed' || isMissed({ status: post.status, at: post.atMs }, now, graceMinutes);
 }
 
 /**
@@ -42,8 +50,7 @@ export function PostChip({
     data: { post },
     disabled: !movable,
   });
-  const past = post.atMs <= Date.now();
-  const missed = past && post.status !== 'posted';
+  const missed = didNotGoOut(post, useLateGraceMinutes());
   const preview = calendarPreview(post.preview, CALENDAR_PREVIEW_LENGTH) || '(no text)';
   const time = formatTime(post.atMs, timezone, timeFormat);
   return (

@@ -3,8 +3,7 @@ import type { CalendarPostDto } from '../../../../shared/posts/api';
 import { DAY_SHORT } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTimeOfDay } from '../../../../shared/time/format';
-import { weekdayOf } from '../../../../shared/time/zoned-time';
-import { dayKey, toZone } from '../../posts/lib/time';
+import { utcToZonedTime, weekdayOf } from '../../../../shared/time/zoned-time';
 import { dayNumber, longDate } from '../lib/calendar-dates';
 import { PostChip } from './post-chip';
 
@@ -30,7 +29,8 @@ interface WeekProps {
 export function WeekView(props: WeekProps) {
   const byCell = new Map<string, CalendarPostDto[]>();
   for (const post of props.posts) {
-    const key = `${dayKey(post.atMs, props.timezone)}:${toZone(post.atMs, props.timezone).hour()}`;
+    const wall = utcToZonedTime(post.atMs, props.timezone);
+    const key = `${wall.date}:${wall.hour}`;
     byCell.set(key, [...(byCell.get(key) ?? []), post]);
   }
   return (

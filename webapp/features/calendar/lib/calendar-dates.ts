@@ -9,7 +9,7 @@ export function todayIn(timezone: string, now = Date.now()): string {
 }
 
 /** The Sunday that starts the week of `date`. */
-export function weekStart(date: string): string {
+function weekStart(date: string): string {
   return addDays(date, -weekdayOf(date));
 }
 

@@ -9,27 +9,27 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import type { CalendarPostDto, PostDto } from '../../../../shared/posts/api';
+import { ApiError } from '../../../../shared/http/api-error';
+import { type CalendarPostDto, POST_MESSAGES, type PostDto } from '../../../../shared/posts/api';
+import { isInFuture } from '../../../../shared/posts/post-timing';
 import { formatDateTime } from '../../../../shared/time/format';
 import { utcToZonedTime, zonedTimeToUtc } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
 import { ChevronLeftIcon, PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
-import { AccountFilter } from '../../accounts/components/account-filter';
-import { PostMetricsLine } from '../../analytics/components/post-metrics-line';
-import { postKeys } from '../../posts/api/post-keys';
-import { usePreferences } from '../../posts/api/preferences';
-import { updatePost } from '../../posts/api/update-post';
-import { openComposer } from '../../posts/components/create-post-host';
-
-import { useSchedule } from '../../schedule/api/schedule';
+import { postKeys } from '../../../lib/query-keys';
+import { AccountFilter } from '../../../shared/accounts/account-filter';
+import { updatePost } from '../../../shared/composer/api/update-post';
+import { openComposer } from '../../../shared/composer/create-post-host';
+import { PostDetailsDialog } from '../../../shared/post-details/post-details-dialog';
+import { PostMetricsLine } from '../../../shared/post-metrics/post-metrics-line';
+import { usePreferences } from '../../../shared/preferences/preferences';
+import { useSchedule } from '../../../shared/schedule/get-schedule';
 import { useCalendarPosts } from '../api/calendar-posts';
 import { ListView } from '../components/list-view';
 import { MiniMonth } from '../components/mini-month';
 import { MonthView } from '../components/month-view';
 import { isMovable } from '../components/post-chip';
-import { PostDetailsDialog } from '../components/post-details-dialog';
 import { WeekView } from '../components/week-view';
 import { type CalendarView, headerTitle, shift, todayIn, visibleRange } from '../lib/calendar-dates';
 
@@ -86,20 +86,19 @@ export function CalendarPage() {
     else go(day);
   }
 
+  /** Clicking an hour: the composer for the current hour and later (at the shared default time), else the day. */
   function onHour(day: string, hour: number) {
     const start = zonedTimeToUtc({ date: day, hour, minute: 0 }, timezone).getTime();
     if (start + 3_600_000 <= Date.now()) {
       go(day);
       return;
     }
-    // The current hour opens at the next quarter hour; a later hour at its start.
-    const at = Math.max(start, Math.ceil((Date.now() + 60_000) / 900_000) * 900_000);
-    openComposer({ date: new Date(at).toISOString() });
+    openComposer({ date: day, hour });
   }
 
   async function move(post: { id: string; atMs: number }, iso: string, undo = true) {
-    if (Date.parse(iso) <= Date.now()) {
-      toast.error('Posts can only move to a future time.');
+    if (!isInFuture(Date.parse(iso), Date.now())) {
+      toast.error(POST_MESSAGES.scheduleInPast);
       return;
     }
     const previous = new Date(post.atMs).toISOString();

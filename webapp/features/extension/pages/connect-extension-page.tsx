@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EXTENSION_NAME, isExtensionId } from '../../../../shared/extension/identity';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
-import { useAppConfig } from '../../shell/api/get-app-config';
+import { useAppConfig } from '../../../shared/app-config/get-app-config';
 import { useCreateExtensionToken } from '../api/create-extension-token';
 import { type ConnectReply, extensionRuntime, sendTokenToExtension } from '../api/send-to-extension';
 

@@ -1,10 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationsResult } from '../../../../shared/notifications/api';
 import { api } from '../../../lib/api-client';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-};
+import { notificationKeys } from '../../../lib/query-keys';
 
 export function getNotifications(): Promise<NotificationsResult> {
   return api<NotificationsResult>('/api/notifications');

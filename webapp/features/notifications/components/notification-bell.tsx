@@ -9,8 +9,8 @@ import {
 } from '../../../../shared/notifications/api';
 import { formatDateTime } from '../../../../shared/time/format';
 import { BellIcon } from '../../../components/icons';
-import { withPostDetails } from '../../calendar/components/post-details-host';
-import { usePreferences } from '../../posts/api/preferences';
+import { withPostDetails } from '../../../shared/post-details/post-details-host';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import {
   useDeleteNotification,
   useMarkAllNotificationsRead,

@@ -1,13 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DashboardVisitDto, OnboardingDto } from '../../../../shared/onboarding/api';
 import { api } from '../../../lib/api-client';
-
-/** The one query-key factory of the onboarding feature. */
-export const onboardingKeys = {
-  all: ['onboarding'] as const,
-  checklist: () => [...onboardingKeys.all, 'checklist'] as const,
-  visit: () => [...onboardingKeys.all, 'visit'] as const,
-};
+import { onboardingKeys } from '../../../lib/query-keys';
 
 export async function getOnboarding(): Promise<OnboardingDto> {
   return (await api<{ onboarding: OnboardingDto }>('/api/onboarding')).onboarding;

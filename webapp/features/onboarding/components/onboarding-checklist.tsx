@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { useDismissOnboarding, useOnboarding } from '../api/onboarding';
 
-export interface OnboardingActions {
+interface OnboardingActions {
   /** Opens the Connect Account modal. */
   connectAccount: () => void;
   /** Opens the composer. */

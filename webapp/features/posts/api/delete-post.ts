@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postKeys } from './post-keys';
+import { postKeys } from '../../../lib/query-keys';
 
 /** Answers '{Draft|Post} and associated media deleted successfully!'. */
 export function deletePost(id: string): Promise<{ message: string }> {

@@ -1,17 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PostDto } from '../../../../shared/posts/api';
+import type { ListPostsResult } from '../../../../shared/posts/api';
 import { api } from '../../../lib/api-client';
-import { type PostListFilters, postKeys } from './post-keys';
+import { type PostListFilters, postKeys } from '../../../lib/query-keys';
 
-export interface PostListPage {
-  posts: PostDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export function listPosts(filters: PostListFilters): Promise<PostListPage> {
-  return api<PostListPage>('/api/posts', { query: { ...filters } });
+export function listPosts(filters: PostListFilters): Promise<ListPostsResult> {
+  return api<ListPostsResult>('/api/posts', { query: { ...filters } });
 }
 
 export function listPostsQueryOptions(filters: PostListFilters) {

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../../../shared/http/api-error';
 import type { PostDto } from '../../../../shared/posts/api';
 import {
   errorLoadingPostsMessage,
@@ -7,20 +8,19 @@ import {
   SENT_DATE_FILTERS,
 } from '../../../../shared/posts/constants';
 import { formatDayHeading } from '../../../../shared/time/format';
+import { utcToZonedTime } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { ExternalLinkIcon, SendIcon } from '../../../components/icons';
 import { LoadingCard } from '../../../components/loading-card';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-client';
-import { getPostUrl } from '../api/get-post-url';
+import { openComposer } from '../../../shared/composer/create-post-host';
+import { getPostUrl } from '../../../shared/post-details/get-post-url';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { useListPosts } from '../api/list-posts';
-import { usePreferences } from '../api/preferences';
-import { openComposer } from '../components/create-post-host';
 import { Pagination } from '../components/list/pagination';
 import { PostCard } from '../components/list/post-card';
 import { type FilterValues, PostFilters } from '../components/list/post-filters';
-import { dayKey } from '../lib/time';
 
 const STATUS_OPTIONS = [
   { value: '', label: 'All' },
@@ -77,7 +77,7 @@ export function SentPage() {
   const groups: { key: string; heading: string; posts: PostDto[] }[] = [];
   for (const post of data?.posts ?? []) {
     const when = post.postedAt ?? post.scheduledAt ?? post.createdAt;
-    const key = dayKey(when, timezone);
+    const key = utcToZonedTime(Date.parse(when), timezone).date;
     const last = groups[groups.length - 1];
     if (last && last.key === key) last.posts.push(post);
     else groups.push({ key, heading: formatDayHeading(when, timezone), posts: [post] });

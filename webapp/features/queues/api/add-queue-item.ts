@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueueDto, QueueItemBody } from '../../../../shared/queues/api';
 import { api } from '../../../lib/api-client';
-import { storeQueue } from './queue-keys';
+import { storeQueue } from './store-queue';
 
 /** Adds a post for one account at the end of the queue; answers the queue with its items. */
 export async function addQueueItem({

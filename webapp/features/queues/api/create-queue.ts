@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateQueueBody, QueueDto } from '../../../../shared/queues/api';
 import { api } from '../../../lib/api-client';
-import { storeQueue } from './queue-keys';
+import { storeQueue } from './store-queue';
 
 export async function createQueue(input: CreateQueueBody): Promise<QueueDto> {
   const { queue } = await api<{ queue: QueueDto }>('/api/queues', { method: 'POST', json: input });

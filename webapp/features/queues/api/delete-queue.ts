@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueueDto } from '../../../../shared/queues/api';
 import { api } from '../../../lib/api-client';
-import { queueKeys } from './queue-keys';
+import { queueKeys } from '../../../lib/query-keys';
 
 export function deleteQueue(id: string): Promise<{ message: string }> {
   return api<{ message: string }>(`/api/queues/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueueDto } from '../../../../shared/queues/api';
 import { api } from '../../../lib/api-client';
-import { queueKeys } from './queue-keys';
+import { queueKeys } from '../../../lib/query-keys';
 
 export async function listQueues(): Promise<QueueDto[]> {
   const { queues } = await api<{ queues: QueueDto[] }>('/api/queues');

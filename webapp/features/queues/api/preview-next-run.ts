@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type QueueRhythmBody, rhythmProblem } from '../../../../shared/queues/api';
 import { api } from '../../../lib/api-client';
-import { queueKeys } from './queue-keys';
+import { queueKeys } from '../../../lib/query-keys';
 
 /** The first run a queue with this rhythm would have if it were created now (nothing is saved). */
 export function previewNextRun(rhythm: QueueRhythmBody): Promise<{ nextRun: string | null }> {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueueDto } from '../../../../shared/queues/api';
 import { api } from '../../../lib/api-client';
-import { queueKeys, storeQueue } from './queue-keys';
+import { queueKeys } from '../../../lib/query-keys';
+import { storeQueue } from './store-queue';
 
 export async function reorderQueueItems({
   queueId,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueueDto, QueueItemBody } from '../../../../shared/queues/api';
 import { api } from '../../../lib/api-client';
-import { storeQueue } from './queue-keys';
+import { storeQueue } from './store-queue';
 
 export async function updateQueueItem({
   queueId,

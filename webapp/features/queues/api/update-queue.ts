@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueueDto, UpdateQueueInput } from '../../../../shared/queues/api';
 import { api } from '../../../lib/api-client';
-import { storeQueue } from './queue-keys';
+import { storeQueue } from './store-queue';
 
 /** Edits the queue's fields, or plays/pauses it with `isActive`. */
 export async function updateQueue({ id, input }: { id: string; input: UpdateQueueInput }): Promise<QueueDto> {

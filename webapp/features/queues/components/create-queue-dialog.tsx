@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/queues/api';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
-import { ErrorBox } from '../../posts/components/composer/composer-input';
+import { ErrorBox } from '../../../shared/composer/composer-input';
 import { useCreateQueue } from '../api/create-queue';
 import { NextRunPreview } from './next-run-preview';
 import { type QueueDetails, QueueDetailsFields } from './queue-details-fields';

@@ -1,6 +1,6 @@
 import { QUEUE_LIMITS, QUEUE_MESSAGES } from '../../../../shared/queues/api';
 import { formatDateTime } from '../../../../shared/time/format';
-import { usePreferences } from '../../posts/api/preferences';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { useNextRunPreview } from '../api/preview-next-run';
 import type { QueueRhythm } from './queue-rhythm-fields';
 

@@ -2,8 +2,8 @@ import { QUEUE_MESSAGES, type QueueDto } from '../../../../shared/queues/api';
 import { formatDateTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../../../components/icons';
-import { useAccounts } from '../../accounts/api/list-accounts';
-import { usePreferences } from '../../posts/api/preferences';
+import { useAccounts } from '../../../shared/accounts/list-accounts';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { rhythmLabel, STATUS_LABELS } from './queue-labels';
 
 const STATUS_STYLES: Record<QueueDto['status'], string> = {

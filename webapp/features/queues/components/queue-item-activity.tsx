@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { QueueItemDto } from '../../../../shared/queues/api';
 import { formatDateTime } from '../../../../shared/time/format';
 import { ExternalLinkIcon } from '../../../components/icons';
-import { usePreferences } from '../../posts/api/preferences';
+import { usePreferences } from '../../../shared/preferences/preferences';
 
 /** When the item last went out and its post link, a pending run, a failure, or why it was skipped. */
 export function QueueItemActivity({ item, isRepeatable }: { item: QueueItemDto; isRepeatable: boolean }) {

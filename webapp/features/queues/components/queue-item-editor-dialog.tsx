@@ -1,23 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { AccountDto } from '../../../../shared/accounts/account';
 import type { PostDto } from '../../../../shared/posts/api';
-import { validatePost } from '../../../../shared/posts/validate-post';
 import { QUEUE_MESSAGES, type QueueDto, type QueueItemDto } from '../../../../shared/queues/api';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
-import { useAccounts } from '../../accounts/api/list-accounts';
-import { openConnectModal } from '../../accounts/connect-modal-store';
-import { ComposerFields } from '../../posts/components/composer/composer-fields';
-import { toPostInput } from '../../posts/components/composer/composer-input';
-import {
-  initialState,
-  isUploading,
-  stateFromPost,
-  toPostBody,
-} from '../../posts/components/composer/composer-state';
-import { PostToRow } from '../../posts/components/composer/post-to-row';
-import { useComposer } from '../../posts/components/composer/use-composer';
+import { ComposerFields } from '../../../shared/composer/composer-fields';
+import { initialState, stateFromPost } from '../../../shared/composer/composer-state';
+import { PostToRow } from '../../../shared/composer/post-to-row';
+import { useComposerForm } from '../../../shared/composer/use-composer-form';
 import { useAddQueueItem } from '../api/add-queue-item';
 import { useUpdateQueueItem } from '../api/update-queue-item';
 import { messageOf } from './queue-labels';
@@ -49,7 +39,7 @@ function itemAsPost(item: QueueItemDto): PostDto {
 
 /**
  * Add Item / Edit Item: the composer's own per-platform editors, limits, media and live preview
- * (imported from the posts feature), saved as a queue item instead of a post. An item is checked
+ * (the shared composer form), saved as a queue item instead of a post. An item is checked
  * as a post to be scheduled, since a run publishes it as it is.
  */
 export function QueueItemEditorDialog({
@@ -63,8 +53,8 @@ export function QueueItemEditorDialog({
   item: QueueItemDto | null;
   onClose: () => void;
 }) {
-  const { state, fileErrors, notice, actions } = useComposer();
-  const accounts = useAccounts().data ?? [];
+  const form = useComposerForm({ onClose });
+  const { state, fileErrors, notice, actions, account } = form;
   const addItem = useAddQueueItem();
   const updateItem = useUpdateQueueItem();
   const [error, setError] = useState<string | null>(null);
@@ -79,40 +69,23 @@ export function QueueItemEditorDialog({
   }, [open, item?.id]);
 
   const platform = state.platform;
-  const platformAccounts = platform ? accounts.filter((a) => a.platform === platform) : [];
-  const account: AccountDto | null =
-    platformAccounts.find((a) => a.id === state.accountId) ?? platformAccounts[0] ?? null;
-
-  const input = toPostInput(state);
-  const overLimit = (input ? validatePost(input, 'draft') : []).some((issue) =>
-    /too long/.test(issue.message),
-  );
-  const articleWithoutUrl =
-    platform === 'linkedin' &&
-    state.postType === 'article' &&
-    !String(state.metadata.articleUrl ?? '').trim();
-  const disabled = !platform || !account || busy || isUploading(state) || overLimit || articleWithoutUrl;
-
-  function connectAccount() {
-    onClose();
-    openConnectModal();
-  }
+  const disabled = form.incomplete || busy;
 
   async function save() {
-    if (!queue || !input || !account) return;
+    // An item is checked as a post to be scheduled: a run publishes it as it is.
+    const checked = queue ? form.check('schedule') : null;
+    if (!queue || !checked) return;
     setError(null);
-    const issue = validatePost(input, 'schedule')[0];
-    if (issue) {
-      setError(issue.message);
+    if ('error' in checked) {
+      setError(checked.error);
       return;
     }
-    const body = toPostBody({ ...state, accountId: account.id });
     try {
       if (item) {
-        await updateItem.mutateAsync({ queueId: queue.id, itemId: item.id, input: body });
+        await updateItem.mutateAsync({ queueId: queue.id, itemId: item.id, input: checked.body });
         toast.success(QUEUE_MESSAGES.itemUpdated);
       } else {
-        await addItem.mutateAsync({ queueId: queue.id, input: body });
+        await addItem.mutateAsync({ queueId: queue.id, input: checked.body });
         toast.success(QUEUE_MESSAGES.itemAdded);
       }
       onClose();
@@ -144,25 +117,25 @@ export function QueueItemEditorDialog({
       <div className="space-y-4">
         <PostToRow
           selected={platform}
-          connected={new Set(accounts.map((a) => a.platform))}
+          connected={form.connectedPlatforms}
           isLocked={Boolean(item)}
           firstRef={firstPlatformRef}
           onSelect={(id) => {
             setError(null);
-            actions.setPlatform(id, accounts.find((a) => a.platform === id)?.id ?? null);
+            form.selectPlatform(id);
           }}
-          onAddAccount={connectAccount}
+          onAddAccount={form.connectAccount}
         />
         <ComposerFields
           state={state}
           actions={actions}
           fileErrors={fileErrors}
           editorNotice={notice}
-          platformAccounts={platformAccounts}
+          platformAccounts={form.platformAccounts}
           account={account}
           error={error}
           editorKey={`${platform}-${item?.id ?? 'new'}`}
-          onConnect={connectAccount}
+          onConnect={form.connectAccount}
           alwaysShowAccount
           notice={
             item && !item.account && account ? (

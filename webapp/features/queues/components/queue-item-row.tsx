@@ -6,7 +6,7 @@ import type { QueueItemDto } from '../../../../shared/queues/api';
 import { truncateText } from '../../../../shared/text/truncate';
 import { Button } from '../../../components/button';
 import { GripIcon, PencilIcon, TrashIcon } from '../../../components/icons';
-import { PlatformIcon } from '../../posts/components/platform-icon';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { QueueItemActivity } from './queue-item-activity';
 
 export function itemExcerpt(item: QueueItemDto, length = 60): string {
@@ -15,7 +15,7 @@ export function itemExcerpt(item: QueueItemDto, length = 60): string {
   return truncateText(text, length, { ellipsis: '…' });
 }
 
-export interface QueueItemRowProps {
+interface QueueItemRowProps {
   item: QueueItemDto;
   index: number;
   count: number;

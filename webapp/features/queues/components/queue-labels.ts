@@ -1,8 +1,8 @@
+import { ApiError } from '../../../../shared/http/api-error';
 import type { QueueDto } from '../../../../shared/queues/api';
 import { DAY_SHORT } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTimeOfDay } from '../../../../shared/time/format';
-import { ApiError } from '../../../lib/api-client';
 
 /** 'Every 24 hours', 'Every hour', 'Every 7 days'. */
 export function intervalLabel(hours: number): string {
@@ -12,7 +12,7 @@ export function intervalLabel(hours: number): string {
 }
 
 /** 'Every day', 'Weekdays', 'Mon, Wed, Fri'. */
-export function daysLabel(days: readonly number[]): string {
+function daysLabel(days: readonly number[]): string {
   const set = [...new Set(days)].sort((a, b) => a - b);
   if (set.length === 7) return 'Every day';
   if (set.join() === '1,2,3,4,5') return 'Weekdays';

@@ -6,8 +6,8 @@ import { DAY_NAMES, DAY_SHORT } from '../../../../shared/schedule/schedule';
 import { formatTimeOfDay } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
 import { PlusIcon, TrashIcon } from '../../../components/icons';
-import { useAccounts } from '../../accounts/api/list-accounts';
-import { usePreferences } from '../../posts/api/preferences';
+import { useAccounts } from '../../../shared/accounts/list-accounts';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { intervalLabel } from './queue-labels';
 
 /** When a queue posts, as the dialogs edit it. */

@@ -9,7 +9,7 @@ import {
 import { Button } from '../../../components/button';
 import { PlusIcon, SendIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
-import { ErrorBox } from '../../posts/components/composer/composer-input';
+import { ErrorBox } from '../../../shared/composer/composer-input';
 import { useDeleteQueueItem } from '../api/delete-queue-item';
 import { useReorderQueueItems } from '../api/reorder-queue-items';
 import { useRunQueueNow } from '../api/run-queue-now';

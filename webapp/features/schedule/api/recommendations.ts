@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlatformId } from '../../../../shared/platforms/ids';
 import type { Recommendation } from '../../../../shared/schedule/recommendations';
 import { api } from '../../../lib/api-client';
-import { scheduleKeys } from './schedule';
+import { scheduleKeys } from '../../../lib/query-keys';
 
-export interface AccountRecommendation extends Recommendation {
+interface AccountRecommendation extends Recommendation {
   accountId: string;
   platform: PlatformId;
   accountName: string;

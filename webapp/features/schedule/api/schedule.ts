@@ -1,28 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddPostingTimeInput, ScheduleOverviewDto } from '../../../../shared/schedule/schedule';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddPostingTimeInput } from '../../../../shared/schedule/schedule';
 import { api } from '../../../lib/api-client';
-
-export const scheduleKeys = {
-  all: ['schedule'] as const,
-  schedule: (accountId: string | null) => [...scheduleKeys.all, 'times', accountId ?? 'default'] as const,
-  recommendations: () => [...scheduleKeys.all, 'recommendations'] as const,
-};
-
-/**
- * The schedule (default, or an account's own); the first visit creates the default one in the
- * user's stored zone. The browser's zone is not sent: the page offers it, the user decides.
- */
-export function getSchedule(accountId: string | null): Promise<ScheduleOverviewDto> {
-  return api<ScheduleOverviewDto>('/api/schedule', { query: { accountId: accountId ?? undefined } });
-}
-
-export function scheduleQueryOptions(accountId: string | null) {
-  return queryOptions({ queryKey: scheduleKeys.schedule(accountId), queryFn: () => getSchedule(accountId) });
-}
-
-export function useSchedule(accountId: string | null) {
-  return useQuery(scheduleQueryOptions(accountId));
-}
+import { scheduleKeys } from '../../../lib/query-keys';
 
 function useScheduleMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../../../shared/http/api-error';
 import { DAY_NAMES, SCHEDULE_TOASTS } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
 import { useAddPostingTime } from '../api/schedule';
 
 const HOURS_12 = Array.from({ length: 12 }, (_, i) => i + 1);

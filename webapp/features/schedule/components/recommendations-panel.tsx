@@ -4,7 +4,7 @@ import { DAY_NAMES, SCHEDULE_MESSAGES } from '../../../../shared/schedule/schedu
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTimeOfDay } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
-import { PlatformIcon } from '../../posts/components/platform-icon';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { useRecommendations } from '../api/recommendations';
 import { useApplyRecommendations } from '../api/schedule';
 

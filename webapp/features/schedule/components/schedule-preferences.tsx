@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { LISTED_ZONES, SCHEDULE_TOASTS } from '../../../../shared/schedule/schedule';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { zoneLabel } from '../../../../shared/time/zones';
-import { useUpdatePreferences } from '../../posts/api/preferences';
-import { scheduleKeys } from '../api/schedule';
+import { scheduleKeys } from '../../../lib/query-keys';
+import { useUpdatePreferences } from '../../../shared/preferences/preferences';
 import { ZoneNotice } from './zone-notice';
 
 /**

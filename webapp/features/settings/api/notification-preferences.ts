@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { NotificationPreferences } from '../../../../shared/settings/notification-preferences';
 import { api } from '../../../lib/api-client';
 
-export const notificationPreferencesKey = ['settings', 'notifications'] as const;
+const notificationPreferencesKey = ['settings', 'notifications'] as const;
 
 export function getNotificationPreferences(): Promise<NotificationPreferences> {
   return api<NotificationPreferences>('/api/settings/notifications');

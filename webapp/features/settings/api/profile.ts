@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Preferences } from '../../../../shared/settings/preferences';
 import { api } from '../../../lib/api-client';
-import { preferencesQueryKey } from '../../posts/api/preferences';
+import { preferencesQueryKey } from '../../../shared/preferences/preferences';
 
 /** The stored profile preferences as they are (no browser guess): the settings form edits these. */
 export function getProfile(): Promise<Preferences> {

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 
-export type PushSupport = 'supported' | 'unsupported' | 'blocked';
+type PushSupport = 'supported' | 'unsupported' | 'blocked';
 
 /** Whether this browser can receive Web Push from Postloom now. */
 export function pushSupport(): PushSupport {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { SessionDto } from '../../../../shared/settings/sessions';
 import { api } from '../../../lib/api-client';
 
-export const sessionsKey = ['settings', 'sessions'] as const;
+const sessionsKey = ['settings', 'sessions'] as const;
 
 export async function listSessions(): Promise<SessionDto[]> {
   return (await api<{ sessions: SessionDto[] }>('/api/settings/sessions')).sessions;

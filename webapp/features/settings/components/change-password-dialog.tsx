@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ApiError } from '../../../../shared/http/api-error';
 import { ACCOUNT_SECURITY_MESSAGES, ChangePasswordForm } from '../../../../shared/settings/account-security';
+import { Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
+import { HintList, passwordHints } from '../../../components/hint-list';
 import { Modal } from '../../../components/modal';
-import { ApiError } from '../../../lib/api-client';
-import { Notice } from '../../auth/components/auth-card';
-import { HintList, passwordHints } from '../../auth/components/hint-list';
-import { TextField } from '../../auth/components/text-field';
+import { TextField } from '../../../components/text-field';
 import { useChangePassword } from '../api/change-password';
 
 /**

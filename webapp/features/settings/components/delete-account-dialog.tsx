@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ApiError } from '../../../../shared/http/api-error';
 import {
   ACCOUNT_SECURITY_MESSAGES,
   type AccountDeletionCheck,
 } from '../../../../shared/settings/account-security';
+import { Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
-import { ApiError } from '../../../lib/api-client';
-import { Notice } from '../../auth/components/auth-card';
-import { TextField } from '../../auth/components/text-field';
-import { startGoogleReauth } from '../../auth/google-reauth';
-import { useSignOut } from '../../shell/hooks/use-sign-out';
-import { clearSessionEnd, markSessionEnded, type SessionEnd } from '../../shell/session-end';
+import { TextField } from '../../../components/text-field';
+import { startGoogleReauth } from '../../../shared/session/google-reauth';
+import { clearSessionEnd, markSessionEnded, type SessionEnd } from '../../../shared/session/session-end';
+import { useSignOut } from '../../../shared/session/use-sign-out';
 import { accountDeletionCheckKey, useAccountDeletionCheck, useDeleteAccount } from '../api/delete-account';
 
 const DELETED: SessionEnd = {

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { describeUserAgent } from '../../../../shared/settings/sessions';
 import { formatDateTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
-import { usePreferences } from '../../posts/api/preferences';
+import { usePreferences } from '../../../shared/preferences/preferences';
 import { useSessions, useSignOutSession } from '../api/sessions';
 
 /** Browsers and extensions signed in to this account, each with "Sign out". */

@@ -7,10 +7,10 @@ import {
   type NotificationPreferences,
 } from '../../../../shared/settings/notification-preferences';
 import { LoadingCard } from '../../../components/loading-card';
+import { SettingsSection } from '../../../components/settings-section';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notification-preferences';
 import { pushSupport, subscribeToPush } from '../api/push-subscription';
 import { Switch } from '../components/switch';
-import { SettingsSection } from './settings-section';
 
 /** Spec 02 section 4: the save status shows for 3 seconds. */
 const STATUS_MS = 3000;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/button';
+import { SettingsSection } from '../../../components/settings-section';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { DeleteAccountDialog } from '../components/delete-account-dialog';
 import { SessionsList } from '../components/sessions-list';
-import { SettingsSection } from './settings-section';
 
 /**
  * `/settings/privacy`: Privacy & Security. Change Password and Delete Account dialogs (spec 02),

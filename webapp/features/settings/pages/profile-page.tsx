@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '../../../../shared/http/api-error';
 import { DISPLAY_NAME_MAX, LANGUAGES, type TimeFormat } from '../../../../shared/settings/preferences';
 import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/api/get-session';
-import { TextField } from '../../auth/components/text-field';
-import { useUpdatePreferences } from '../../posts/api/preferences';
+import { SettingsSection } from '../../../components/settings-section';
+import { TextField } from '../../../components/text-field';
+import { useUpdatePreferences } from '../../../shared/preferences/preferences';
+import { useSession } from '../../../shared/session/get-session';
 import { useProfile } from '../api/profile';
-import { SettingsSection } from './settings-section';
 
 /** Every IANA zone the browser knows, with the user's current one kept even if it is not listed. */
 function timeZones(current: string): string[] {

@@ -1,6 +1,6 @@
 import { Link, NavLink, Outlet } from 'react-router';
 import { ChevronLeftIcon } from '../../../components/icons';
-import { useAppConfig } from '../../shell/api/get-app-config';
+import { useAppConfig } from '../../../shared/app-config/get-app-config';
 
 const MENU = [
   { to: '/settings/profile', label: 'Personal Information' },

@@ -1,6 +1,6 @@
 import type { PostDto } from '../../../../../shared/posts/api';
 import { CARD_MEDIA_PREVIEW } from '../../../../../shared/posts/constants';
-import { MediaThumb } from '../../../media/components/media-thumb';
+import { MediaThumb } from '../../../../shared/media/media-thumb';
 
 /** Card media: X shows up to 4 with a '+N' overlay on the last, LinkedIn up to 3, others up to 4. */
 export function CardMedia({ post }: { post: PostDto }) {

@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { getPlatform } from '../../../../../shared/platforms/registry';
 import type { PostDto } from '../../../../../shared/posts/api';
 import { formatDateTime } from '../../../../../shared/time/format';
-import { PostMetricsLine } from '../../../analytics/components/post-metrics-line';
-import { usePreferences } from '../../api/preferences';
-
-import { PlatformIcon } from '../platform-icon';
+import { PlatformIcon } from '../../../../components/platform-icon';
+import { PostMetricsLine } from '../../../../shared/post-metrics/post-metrics-line';
+import { usePreferences } from '../../../../shared/preferences/preferences';
 import { CardMedia } from './card-media';
 
 const STATUS_STYLES: Record<string, string> = {
@@ -23,7 +22,7 @@ const STATUS_LABELS: Record<string, string> = {
   failed: 'Failed',
 };
 
-export function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: string }) {
   return (
     <span
       className={`inline-flex rounded-full px-2 py-0.5 font-medium text-xs ${STATUS_STYLES[status] ?? STATUS_STYLES.scheduled}`}

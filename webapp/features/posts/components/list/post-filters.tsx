@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { PlatformId } from '../../../../../shared/platforms/ids';
 import { PLATFORMS } from '../../../../../shared/platforms/registry';
 import { DATE_FILTER_LABELS, POST_SORT_LABELS, POST_SORTS } from '../../../../../shared/posts/constants';
-import { AccountFilter } from '../../../accounts/components/account-filter';
+import { AccountFilter } from '../../../../shared/accounts/account-filter';
 
 export interface FilterValues {
   search: string;
@@ -14,7 +14,7 @@ export interface FilterValues {
   sort: 'newest' | 'oldest';
 }
 
-export interface PostFiltersProps {
+interface PostFiltersProps {
   value: FilterValues;
   onChange: (value: FilterValues) => void;
   statusOptions: readonly { value: string; label: string }[];

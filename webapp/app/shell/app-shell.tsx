@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { CloseIcon } from '../../components/icons';
+import { useRestorePush } from '../../features/settings/hooks/use-restore-push';
+import { CreatePostHost } from '../../shared/composer/create-post-host';
+import { PostDetailsHost } from '../../shared/post-details/post-details-host';
+import { useLiveEvents } from '../live-events/use-live-events';
+import { AppHeader } from './app-header';
+import { OfflineBanner } from './offline-banner';
+import { SessionExpiryDialog } from './session-expiry-dialog';
+import { Sidebar } from './sidebar';
+import { useInactivitySignOut } from './use-inactivity-sign-out';
+import { useNetworkStatus } from './use-network-status';
+
+/** The signed-in frame: header, sidebar (a drawer below 1024 px), the page, and the session/network watchers. */
+export function AppShell() {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const inactivity = useInactivitySignOut();
+  const { isOnline } = useNetworkStatus();
+  useLiveEvents();
+  useRestorePush();
+
+  // A navigation closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-screen bg-gray-50">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AppHeader isMenuOpen={isMenuOpen} onToggleMenu={() => setMenuOpen((value) => !value)} />
+      {isOnline ? null : <OfflineBanner />}
+      {/* The column's background spans the whole page however long; its content stays in view. */}
+      <div className="flex min-h-[calc(100dvh-4rem)]">
+        <aside
+          id="app-sidebar-desktop"
+          aria-label="Sidebar"
+          className="hidden w-64 shrink-0 border-gray-200 border-r bg-white lg:block"
+        >
+          <div className="sticky top-16 h-[calc(100dvh-4rem)]">
+            <Sidebar />
+          </div>
+        </aside>
+        {isMenuOpen ? <MobileDrawer onClose={() => setMenuOpen(false)} /> : null}
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
+      </div>
+      <CreatePostHost />
+      <PostDetailsHost />
+      <SessionExpiryDialog
+        minutesLeft={inactivity.minutesLeft}
+        onStay={inactivity.stayActive}
+        onSignOut={inactivity.signOutNow}
+      />
+    </div>
+  );
+}
+
+function MobileDrawer({ onClose }: { onClose: () => void }) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panelRef.current?.querySelector<HTMLElement>('button, a')?.focus();
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') onClose();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-40 lg:hidden">
+      <div className="absolute inset-0 bg-gray-900/40" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panelRef}
+        id="app-sidebar"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
+      >
+        <div className="flex h-16 items-center justify-between border-gray-200 border-b px-4">
+          <span className="font-bold text-gray-900 text-lg">Postloom</span>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close menu"
+            className="rounded-lg p-2 text-gray-500 hover:bg-gray-100"
+          >
+            <CloseIcon className="h-5 w-5" />
+          </button>
+        </div>
+        <Sidebar onNavigate={onClose} />
+      </div>
+    </div>
+  );
+}

@@ -1,6 +1,0 @@
-import { NotificationBell } from '../../notifications/components/notification-bell';
-
-/** The notification bell's place in the header: the notifications feature fills it. */
-export function NotificationBellSlot() {
-  return <NotificationBell />;
-}

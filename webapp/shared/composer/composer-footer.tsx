@@ -1,0 +1,103 @@
+import { ADD_TO_NEXT_FREE_TIME, type PostRequestAction } from '../../../shared/posts/api';
+import type { TimeFormat } from '../../../shared/settings/preferences';
+import { Button } from '../../components/button';
+import { DateTimePicker } from './date-time-picker';
+
+interface ComposerFooterProps {
+  busy: PostRequestAction | null;
+  disabled: boolean;
+  scheduledAt: string | null;
+  scheduledLabel: string;
+  timezone: string;
+  timeFormat: TimeFormat;
+  pickerOpen: boolean;
+  onTogglePicker: (open: boolean) => void;
+  onCancel: () => void;
+  onSchedule: (iso: string) => void;
+  onSave: (action: PostRequestAction) => void;
+}
+
+/** The composer's footer: Cancel, the scheduled date with Edit, Save as draft, Post Now, Add to queue (the next free time) and Schedule Post. */
+export function ComposerFooter({
+  busy,
+  disabled,
+  scheduledAt,
+  scheduledLabel,
+  timezone,
+  timeFormat,
+  pickerOpen,
+  onTogglePicker,
+  onCancel,
+  onSchedule,
+  onSave,
+}: ComposerFooterProps) {
+  return (
+    <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="relative flex flex-wrap items-center gap-2 text-sm">
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={busy !== null}>
+          Cancel
+        </Button>
+        <span className="text-gray-600">
+          <span className="sr-only">Scheduled date: </span>
+          <span data-testid="scheduled-date">{scheduledLabel}</span>
+        </span>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={pickerOpen}
+          onClick={() => onTogglePicker(!pickerOpen)}
+          className="font-medium text-brand-700 underline-offset-2 hover:underline"
+        >
+          Edit<span className="sr-only"> scheduled date</span>
+        </button>
+        {pickerOpen ? (
+          <DateTimePicker
+            value={scheduledAt}
+            timezone={timezone}
+            timeFormat={timeFormat}
+            onClose={() => onTogglePicker(false)}
+            onConfirm={onSchedule}
+          />
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={disabled}
+          loading={busy === 'draft'}
+          onClick={() => onSave('draft')}
+        >
+          Save as draft
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={disabled}
+          loading={busy === 'publish'}
+          onClick={() => onSave('publish')}
+        >
+          Post Now
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={disabled}
+          loading={busy === ADD_TO_NEXT_FREE_TIME}
+          onClick={() => onSave(ADD_TO_NEXT_FREE_TIME)}
+          title="Schedule at this account's next free posting time"
+        >
+          Add to queue
+        </Button>
+        <Button
+          size="sm"
+          disabled={disabled}
+          loading={busy === 'schedule'}
+          onClick={() => onSave('schedule')}
+        >
+          Schedule Post
+        </Button>
+      </div>
+    </div>
+  );
+}

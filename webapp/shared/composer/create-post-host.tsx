@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { defaultPostTime } from '../../../shared/posts/post-timing';
+import { usePreferences } from '../preferences/preferences';
+import { CreatePostModal } from './create-post-modal';
+
+/** The event the shell's 'Create new post' button (and the post lists) dispatch on window. */
+const CREATE_POST_EVENT = 'postloom:create-post';
+
+interface CreatePostRequest {
+  /** A day (YYYY-MM-DD) to preselect, e.g. from the calendar; with `hour`, an hour of that day. */
+  date?: string;
+  hour?: number;
+  /** Open this stored post for editing. */
+  postId?: string;
+  /** A failed post: the compact composer to fix and retry. */
+  compact?: boolean;
+}
+
+export function openComposer(detail: CreatePostRequest = {}) {
+  window.dispatchEvent(new CustomEvent<CreatePostRequest>(CREATE_POST_EVENT, { detail }));
+}
+
+/** Mounted once in the signed-in layout: opens the Create Post modal on request from any page. */
+export function CreatePostHost() {
+  const [request, setRequest] = useState<
+    (CreatePostRequest & { open: boolean; nonce: number; scheduledAt: string | null }) | null
+  >(null);
+  const { timezone } = usePreferences();
+
+  useEffect(() => {
+    function onRequest(event: Event) {
+      const detail = ((event as CustomEvent<CreatePostRequest>).detail ?? {}) as CreatePostRequest;
+      const now = Date.now();
+      // A day or an hour from the calendar starts at the shared default time of a new post,
+      // fixed when the composer opens (the modal starts over when its preselected time changes).
+      const scheduledAt = detail.date
+        ? new Date(defaultPostTime(now, timezone, { date: detail.date, hour: detail.hour })).toISOString()
+        : null;
+      setRequest({ ...detail, open: true, nonce: now, scheduledAt });
+    }
+    window.addEventListener(CREATE_POST_EVENT, onRequest);
+    return () => window.removeEventListener(CREATE_POST_EVENT, onRequest);
+  }, [timezone]);
+
+  return (
+    <CreatePostModal
+      key={request?.nonce ?? 0}
+      open={Boolean(request?.open)}
+      onClose={() => setRequest((r) => (r ? { ...r, open: false } : r))}
+      postId={request?.postId ?? null}
+      initialScheduledAt={request?.scheduledAt ?? null}
+      compact={request?.compact ?? false}
+    />
+  );
+}
