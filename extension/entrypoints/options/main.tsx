@@ -1,3 +1,4 @@
+import '../../features/setup/jitless-zod';
 import { createRoot } from 'react-dom/client';
 import '../../features/ui/styles.css';
 import { OptionsApp } from '../../features/options/options-app';
