@@ -31,7 +31,7 @@ test('a user signed up in UTC keeps UTC in a London browser until they choose Lo
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('link', { name: 'Posting Schedule' }).click();
+  await page.getByRole('link', { name: 'Posting Schedule', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Tuesday' }).getByText('09:00')).toBeVisible();
 
   const zone = page.getByRole('combobox', { name: 'Time zone' });

@@ -47,7 +47,7 @@ function toast(page: Page, text: string): Locator {
 
 test('posting times are added and deleted with the spec toasts', async ({ context }) => {
   const { page } = await signedIn(context, 'schedule-times@example.com');
-  await page.getByRole('link', { name: 'Posting Schedule' }).click();
+  await page.getByRole('link', { name: 'Posting Schedule', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Posting Schedule' })).toBeVisible();
   const tuesday = page.getByRole('region', { name: 'Tuesday' });
   await expect(tuesday.getByText('09:00')).toBeVisible();
