@@ -6,8 +6,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 90_000,
   expect: { timeout: 10_000 },
+  // Two files at a time, each in its own worker with its own server (free port, own DATA_DIR) and
+  // browser: a file's stories share that server and its users, so they run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {

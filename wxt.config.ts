@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { storeSafeBundle } from './extension/build/store-safe-bundle';
 import { EXTENSION_PUBLIC_KEY } from './shared/extension/identity';
 
 // The server the extension talks to unless the user picks another in the options page.
@@ -20,6 +21,8 @@ export default defineConfig({
   // Firefox gets Manifest V3 too (WXT defaults Firefox to MV2).
   manifestVersion: 3,
   vite: () => ({
+    // No code or HTML from strings in the bundles (the stores' linters check): see the plugin.
+    plugins: [storeSafeBundle()],
     define: { 'import.meta.env.POSTLOOM_SERVER_URL': JSON.stringify(serverOrigin) },
   }),
   manifest: ({ browser }) => ({
@@ -34,7 +37,23 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
-            gecko: { id: 'extension@postloom.app', strict_min_version: '128.0' },
+            gecko: {
+              id: 'extension@postloom.app',
+              // 140 (the ESR) is the first to take data_collection_permissions; 142 on Android.
+              strict_min_version: '140.0',
+              // What leaves the browser, all of it to the user's own Postloom server: the e-mail
+              // and password of the options page's sign-in, the posts, and the page, link,
+              // selected text or image the user schedules from a page (its address and title).
+              data_collection_permissions: {
+                required: [
+                  'authenticationInfo',
+                  'personalCommunications',
+                  'websiteContent',
+                  'browsingActivity',
+                ],
+              },
+            },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {

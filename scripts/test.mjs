@@ -1,49 +1,109 @@
-// `npm test`: builds what the browser tests need, runs vitest and Playwright, and ends
-// with one line `N passed, N failed` summed from both runners' JSON reports.
-import { spawnSync } from 'node:child_process';
+// `npm test`: builds what the tests need, lints the Firefox build with Mozilla's addons-linter,
+// runs vitest and Playwright at the same time (their files start their own servers on free ports,
+// in their own temporary directories and databases), and ends with one line `N passed, N failed`
+// summed from both runners' JSON reports, a failed build or lint counting as one failure each.
+// Their outputs are not mixed: vitest's is shown as it comes, Playwright's once vitest is done.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import { TEST_SERVER_FILE } from './build-test-server.mjs';
+import { OutputInTurn } from './output-in-turn.mjs';
 import { startPgCluster, stopPgCluster } from './pg-cluster.mjs';
 
-const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+// tests/support/spawn-server.ts reads it.
+const TEST_SERVER_VARIABLE = 'POSTLOOM_TEST_SERVER';
+const started = Date.now();
 fs.rmSync('reports', { recursive: true, force: true });
 fs.mkdirSync('reports', { recursive: true });
 
 ensureChromium();
 
-let buildFailed = false;
-for (const [label, args] of [
-  ['web app', ['vite', 'build', '--logLevel', 'warn']],
-  ['extension', ['wxt', 'build']],
-  ['extension (Firefox)', ['wxt', 'build', '-b', 'firefox']],
-]) {
-  console.log(`\n› Building the ${label}`);
-  if (run('npx', args).status !== 0) {
-    console.error(`Building the ${label} failed.`);
-    buildFailed = true;
+// The builds at the same time (each takes a few seconds), their outputs shown one after another.
+const builds = await Promise.all(
+  [
+    ['the web app', ['vite', 'build', '--logLevel', 'warn']],
+    ['the extension', ['wxt', 'build']],
+    ['the extension (Firefox)', ['wxt', 'build', '-b', 'firefox']],
+  ]
+    .map(([label, args]) => runCaptured(label, 'npx', args))
+    .concat(runCaptured('the server for the tests', process.execPath, ['scripts/build-test-server.mjs'])),
+);
+const checks = { failed: 0 };
+for (const build of builds) {
+  console.log(`\n› Building ${build.label}\n${build.output.trimEnd()}`);
+  if (build.code !== 0) {
+    console.error(`Building ${build.label} failed.`);
+    checks.failed += 1;
   }
+}
+
+console.log("\n› The Firefox build through Mozilla's addons-linter (npm run lint:extension)");
+if (spawnSync(process.execPath, ['scripts/lint-extension.mjs'], { stdio: 'inherit' }).status !== 0) {
+  console.error('The extension does not pass the linter.');
+  checks.failed += 1;
 }
 
 // One private PostgreSQL for every test file that needs one (each makes its own databases on it).
 const postgres = await startPostgres();
 
-console.log('\n› Unit and integration tests (vitest)');
-run(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=reports/vitest.json'],
-  { env: { ...process.env, ...(postgres ? { POSTLOOM_TEST_PG_URL: postgres.url } : {}) } },
-);
-if (postgres) await stopPgCluster(postgres);
+const testServer = builds.at(-1).code === 0 ? { [TEST_SERVER_VARIABLE]: TEST_SERVER_FILE } : {};
+const shared = { ...testServer, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) };
+const output = new OutputInTurn();
+console.log('\n› Unit and integration tests (vitest), browser tests (Playwright) running alongside');
+const [vitest, playwright] = await Promise.all([
+  output
+    .run(
+      null,
+      'npx',
+      [
+        'vitest',
+        'run',
+        // One file per core: Playwright, the longer of the two, has the other half of the machine.
+        `--maxWorkers=${Math.max(2, os.availableParallelism())}`,
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=reports/vitest.json',
+      ],
+      {
+        ...shared,
+        ...(postgres ? { POSTLOOM_TEST_PG_URL: postgres.url } : {}),
+      },
+    )
+    .then(async (result) => {
+      if (postgres) await stopPgCluster(postgres);
+      return result;
+    }),
+  output.run('Browser tests (Playwright, Chromium), run alongside vitest', 'npx', ['playwright', 'test'], {
+    ...shared,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json',
+  }),
+]);
 
-console.log('\n› Browser tests (Playwright, Chromium)');
-run('npx', ['playwright', 'test'], {
-  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json' },
-});
-
-const counts = { passed: 0, failed: buildFailed ? 1 : 0 };
+const counts = { passed: 0, failed: checks.failed };
 addVitest(counts);
 addPlaywright(counts);
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+console.log(
+  `\nvitest ${seconds(vitest.ms)}, Playwright ${seconds(playwright.ms)}, npm test ${seconds(Date.now() - started)}`,
+);
 console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
 process.exit(counts.failed > 0 || counts.passed === 0 ? 1 : 0);
+
+/** Runs a command with its output captured; resolves with its exit code and output. */
+function runCaptured(label, cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      text += chunk;
+    });
+    child.on('error', (error) => resolve({ label, code: 1, output: `${text}${error.message}\n` }));
+    child.on('close', (code) => resolve({ label, code, output: text }));
+  });
+}
 
 function addVitest(counts) {
   const report = readJson('reports/vitest.json');
@@ -85,8 +145,9 @@ function ensureChromium() {
   if (fs.existsSync(path)) return;
   if (process.getuid?.() === 0) {
     console.log("› Installing Debian's Chromium for the browser tests");
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
   } else {

@@ -1,3 +1,4 @@
+import '../features/setup/jitless-zod';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { acceptExternalToken } from '../features/auth/external-token';

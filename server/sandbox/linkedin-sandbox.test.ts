@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type RunningSandbox, startSandbox } from './sandbox-server.js';
 import { control, followAuthorize, form } from './sandbox-testing.js';
 
@@ -141,6 +141,11 @@ describe('LinkedIn sandbox', () => {
   });
 
   it('moves a video WAITING_UPLOAD -> PROCESSING -> AVAILABLE and only then accepts it in a post', async () => {
+    // The sandbox's clock moves only when this test advances it, however slow the machine is.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const token = await connect();
     const size = 4 * 1024 * 1024 + 1000;
     const init = await rest(token, '/rest/videos?action=initializeUpload', {

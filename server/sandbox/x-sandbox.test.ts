@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type RunningSandbox, startSandbox } from './sandbox-server.js';
 import { control, followAuthorize, form, pkcePair } from './sandbox-testing.js';
 
@@ -291,6 +291,11 @@ describe('X media', () => {
   }
 
   it('processes a video pending -> in_progress -> succeeded and only then lets it be posted', async () => {
+    // The sandbox's clock moves only when this test advances it, however slow the machine is.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { access_token } = await connect();
     const id = await uploadVideo(access_token, 2_500_000, 1_000_000);
     const finalize = await (

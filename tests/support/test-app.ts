@@ -49,6 +49,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dataDir,
     request,
     close: async () => {
+      // Test files share worker processes (vitest's isolate: false): leave no scheduler ticking.
+      await deps.scheduler.stop();
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,3 +1,4 @@
+import '../../features/setup/jitless-zod';
 import { createRoot } from 'react-dom/client';
 import '../../components/styles.css';
 import { PopupApp } from '../../app/popup-app';

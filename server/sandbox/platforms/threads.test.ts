@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../sandbox-server.js';
 import { control } from '../sandbox-testing.js';
 import { authorize, call, form, type MediaServer, startMediaServer } from './meta-test-support.js';
@@ -106,6 +106,11 @@ describe('Threads sandbox', () => {
   });
 
   it('publishes a text post after the container finishes, then a reply chain', async () => {
+    // The sandbox's clock moves only when this test advances it, however slow the machine is.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const root = await create({ media_type: 'TEXT', text: 'Root of the thread' });
     expect((await statusOf(String(root.body.id))).status).toBe('IN_PROGRESS');
     const early = await publish(String(root.body.id));
