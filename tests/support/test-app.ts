@@ -50,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     request,
     close: async () => {
       // Test files share worker processes (vitest's isolate: false): leave no scheduler ticking.
-      await deps.scheduler.stop();
+      await deps.engine.stop();
       await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
