@@ -93,14 +93,16 @@ async function openPopup(): Promise<Page> {
 /** Holds the popup's Post Now requests until `release` is called, so "Sending..." can be seen. */
 async function holdPublishing(page: Page) {
   const held: Route[] = [];
-  await page.route('**/api/posts/*/publish', (route) => {
-    held.push(route);
+  // Post Now is one request: POST /api/posts with action 'publish' answers after the attempt.
+  await page.route('**/api/posts', (route) => {
+    if (route.request().method() === 'POST') held.push(route);
+    else void route.continue();
   });
   return {
     async release() {
       await expect.poll(() => held.length).toBeGreaterThan(0);
       for (const route of held.splice(0)) await route.continue();
-      await page.unroute('**/api/posts/*/publish');
+      await page.unroute('**/api/posts');
     },
   };
 }

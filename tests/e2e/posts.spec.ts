@@ -524,6 +524,8 @@ test('two Facebook Pages are told apart by the account filter on the dashboard, 
   await expect(cards.getByText('Shop: winter sale')).toBeVisible();
 
   await page.getByRole('link', { name: 'Sent Posts' }).click();
+  // The dashboard's own filter is still there until the page has changed.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sent Posts' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Account' }).selectOption(demo);
   await expect(cards).toHaveCount(1);
   await expect(cards.getByText('Page: opening hours (sent)')).toBeVisible();

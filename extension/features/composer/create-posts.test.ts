@@ -66,12 +66,9 @@ function post(overrides: Partial<PostDto>): PostDto {
 
 describe('posting from the popup', () => {
   it('says "Sending..." until the post has an outcome, then the failure with its reason', async () => {
-    api.routes.set('POST /api/posts', { status: 201, body: { post: post({}) } });
-    // The engine will retry: Post Now answers before the outcome, which a read of the post gives.
-    api.routes.set('POST /api/posts/p1/publish', {
-      status: 200,
-      body: { post: post({ status: 'scheduled' }) },
-    });
+    // Post Now is one request; the engine will retry, so it answers before the outcome, which a
+    // read of the post gives.
+    api.routes.set('POST /api/posts', { status: 201, body: { post: post({ status: 'scheduled' }) } });
     const reason = 'You are not allowed to create a Tweet with duplicate content.';
     api.routes.set('GET /api/posts/p1', {
       status: 200,
@@ -92,16 +89,14 @@ describe('posting from the popup', () => {
     expect(done(results)).toEqual([`Failed: ${reason}`]);
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/posts',
-      'POST /api/posts/p1/publish',
       'GET /api/posts/p1',
     ]);
   });
 
   it('says "Posted" with the link once the platform has the post', async () => {
-    api.routes.set('POST /api/posts', { status: 201, body: { post: post({}) } });
     const url = 'https://x.example/ann/status/1';
-    api.routes.set('POST /api/posts/p1/publish', {
-      status: 200,
+    api.routes.set('POST /api/posts', {
+      status: 201,
       body: { post: post({ status: 'posted', platformPostUrl: url }) },
     });
     const [result] = await createPosts({
@@ -115,8 +110,7 @@ describe('posting from the popup', () => {
   });
 
   it("keeps the server's refusal of Post Now as the account's error", async () => {
-    api.routes.set('POST /api/posts', { status: 201, body: { post: post({}) } });
-    api.routes.set('POST /api/posts/p1/publish', {
+    api.routes.set('POST /api/posts', {
       status: 429,
       body: { code: 'rate_limited', message: 'You have reached the posting limit for X.' },
     });
