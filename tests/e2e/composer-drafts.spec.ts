@@ -76,6 +76,7 @@ test('every way out of a composer holding text asks "Discard this post?" first',
     const dialog = discardDialog(page);
     await expect(dialog, way).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    if (way === 'Cancel') await page.screenshot({ path: test.info().outputPath('discard-dialog.png') });
     // Escape in the question answers the question only: the composer stays open with the text.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

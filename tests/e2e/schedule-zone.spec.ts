@@ -44,6 +44,7 @@ test('a user signed up in UTC keeps UTC in a London browser until they choose Lo
   await page.reload();
   await expect(notice).toBeVisible();
   expect((await preferences()).timezone).toBe('UTC');
+  await page.screenshot({ path: test.info().outputPath('zone-notice.png') });
 
   await notice.getByRole('button', { name: 'Use Europe/London' }).click();
   await expect(toast(page, 'Preferences saved!')).toBeVisible();
