@@ -5,13 +5,10 @@ import { FullScreenLoader } from '../components/full-screen-loader';
 import { LoadingCard } from '../components/loading-card';
 import { accountCallbackRoutes } from '../features/accounts/routes';
 import { authRoutes } from '../features/auth/routes';
-import { SubscriptionGate } from '../features/billing/components/subscription-gate';
 import { AuthErrorPage } from './pages/auth-error-page';
-import { DashboardPage } from './pages/dashboard-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { AppShell } from './shell/app-shell';
 
 // Analytics brings apexcharts: loaded when the page is opened, so other pages do not pay for it.
 const AnalyticsPage = lazy(() =>
@@ -19,10 +16,26 @@ const AnalyticsPage = lazy(() =>
 );
 
 /**
- * Pages other than the dashboard and sign-in are their own chunks, loaded by the router when a
- * link to them is followed (the navigation waits for the chunk; no flash of a fallback).
+ * Every page is its own chunk (the sign-in pages in features/auth/routes.tsx), loaded by the
+ * router when the page is opened or a link to it is followed (the navigation waits for the chunk;
+ * no flash of a fallback). The entry holds only React, the router, React Query and the guards, so
+ * the sign-in page does not download the signed-in app (`npm run bench:bundle` keeps the budgets).
  */
 const pages = {
+  shell: () =>
+    import('./shell/app-shell').then((m) => ({
+      element: (
+        <ProtectedRoute>
+          <m.AppShell />
+        </ProtectedRoute>
+      ),
+    })),
+  // The subscription gate decides per page (deny by default) when billing is on.
+  subscriptionGate: () =>
+    import('../features/billing/components/subscription-gate').then((m) => ({
+      Component: m.SubscriptionGate,
+    })),
+  dashboard: () => import('./pages/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
   sent: () => import('../features/posts/pages/sent-page').then((m) => ({ Component: m.SentPage })),
   schedule: () =>
     import('../features/schedule/pages/schedule-page').then((m) => ({ Component: m.SchedulePage })),
@@ -65,8 +78,8 @@ const pages = {
 /** Pages inside the guard and the application shell (paths relative to /). */
 function protectedRoutes(): RouteObject[] {
   return [
-    { index: true, element: <DashboardPage /> },
-    { path: 'dashboard', element: <DashboardPage /> },
+    { index: true, lazy: pages.dashboard },
+    { path: 'dashboard', lazy: pages.dashboard },
     { path: 'sent', lazy: pages.sent },
     { path: 'schedule', lazy: pages.schedule },
     { path: 'calendar', lazy: pages.calendar },
@@ -114,17 +127,12 @@ function createRoutes(): RouteObject[] {
         { path: '/data-deletion', lazy: pages.dataDeletion },
         {
           path: '/',
-          element: (
-            <ProtectedRoute>
-              <AppShell />
-            </ProtectedRoute>
-          ),
+          lazy: pages.shell,
           // Errors inside a page keep the header and sidebar around them.
-          // The subscription gate decides per page (deny by default) when billing is on.
           children: [
             {
               errorElement: <RouteErrorBoundary />,
-              element: <SubscriptionGate />,
+              lazy: pages.subscriptionGate,
               children: protectedRoutes(),
             },
           ],

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
 import { CloseIcon } from '../../components/icons';
 import { useRestorePush } from '../../features/settings/hooks/use-restore-push';
 import { CreatePostHost } from '../../shared/composer/create-post-host';
@@ -57,6 +58,21 @@ export function AppShell() {
         minutesLeft={inactivity.minutesLeft}
         onStay={inactivity.stayActive}
         onSignOut={inactivity.signOutNow}
+      />
+      {/* Only signed-in pages raise toasts: the toaster lives here, so the sign-in pages do not
+          download it. Bottom right, clear of the header's bell and profile menu and of the
+          dashboard's round button; on phones (sonner: up to 600 px) full width at the bottom,
+          above the home indicator, away from the composer's close button. */}
+      <Toaster
+        position="bottom-right"
+        offset={{ bottom: '6.5rem', right: '2rem' }}
+        mobileOffset={{
+          bottom: 'calc(env(safe-area-inset-bottom, 0px) + 5.5rem)',
+          left: '0.75rem',
+          right: '0.75rem',
+        }}
+        richColors
+        closeButton
       />
     </div>
   );

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { LoginInput } from '../../../../shared/auth/schemas';
+import type * as z from 'zod/mini';
+import { LoginInput } from '../../../../shared/auth/credentials';
 import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
