@@ -1,29 +1,16 @@
-// The sign-in and sign-up forms' schemas, in zod's tree-shakable `zod/mini` form: the sign-in
-// pages validate with them and download about 5 KB of zod instead of the whole library (the web
-// app's bundle budget, `npm run bench:bundle`). The server validates the same schemas
-// (shared/auth/schemas.ts builds its inputs from them).
+// The sign-in and sign-up schemas in zod's tree-shakable `zod/mini` form, built on the rules in
+// credential-rules.ts (their constants and messages): the server validates with them (through
+// shared/auth/schemas.ts) and the password pages' forms reuse them.
 import * as z from 'zod/mini';
-
-/** Spec 01 section 5: the wording is a requirement; forms and the server share it. */
-export const AUTH_VALIDATION = {
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordNeedsNumber: 'Password must contain at least one number',
-  passwordsDoNotMatch: 'Passwords do not match',
-  emailInvalid: 'Please enter a valid email address',
-  emailTooLong: 'Email address is too long',
-  emailUsernameTooLong: 'Email username is too long',
-  emailRequired: 'Email is required',
-  passwordRequired: 'Password is required',
-} as const;
-
-export const EMAIL_MAX_LENGTH = 254;
-const EMAIL_LOCAL_MAX_LENGTH = 64;
-const PASSWORD_MIN_LENGTH = 6;
-
-/** A basic address pattern: something, an @, a domain with a dot; no spaces. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LOCAL_PART_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
-const DOMAIN_PATTERN = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+import {
+  AUTH_VALIDATION,
+  EMAIL_LOCAL_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG,
+} from './credential-rules.js';
 
 export const Email = z.string().check(
   z.trim(),
@@ -40,27 +27,8 @@ export const Password = z
   .check(
     z.minLength(PASSWORD_MIN_LENGTH, AUTH_VALIDATION.passwordTooShort),
     z.regex(/\d/, AUTH_VALIDATION.passwordNeedsNumber),
-    z.maxLength(1024, 'Password is too long'),
+    z.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
   );
-
-interface EmailHints {
-  validFormat: boolean;
-  usernameOk: boolean;
-  domainOk: boolean;
-}
-
-/** The live hints under the sign-up e-mail field (spec 01 section 5). */
-export function emailHints(value: string): EmailHints {
-  const email = value.trim();
-  const at = email.lastIndexOf('@');
-  const local = at > 0 ? email.slice(0, at) : email;
-  const domain = at > 0 ? email.slice(at + 1) : '';
-  return {
-    validFormat: EMAIL_PATTERN.test(email) && email.length <= EMAIL_MAX_LENGTH,
-    usernameOk: local.length > 0 && local.length <= EMAIL_LOCAL_MAX_LENGTH && LOCAL_PART_PATTERN.test(local),
-    domainOk: DOMAIN_PATTERN.test(domain),
-  };
-}
 
 export const LoginInput = z.object({
   email: z
@@ -70,11 +38,15 @@ export const LoginInput = z.object({
       z.minLength(1, AUTH_VALIDATION.emailRequired),
       z.maxLength(EMAIL_MAX_LENGTH, AUTH_VALIDATION.emailTooLong),
     ),
-  password: z.string().check(z.minLength(1, AUTH_VALIDATION.passwordRequired), z.maxLength(1024)),
+  password: z
+    .string()
+    .check(
+      z.minLength(1, AUTH_VALIDATION.passwordRequired),
+      z.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG),
+    ),
   remember: z._default(z.boolean(), false),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
-
 /** The sign-up form: the server's input plus the confirm field. */
 export const SignupForm = z.object({ email: Email, password: Password, confirmPassword: z.string() }).check(
   z.refine((value) => value.password === value.confirmPassword, {

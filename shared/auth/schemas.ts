@@ -6,17 +6,11 @@ import {
   PREFERENCE_MESSAGES,
   supportedLanguageTag,
 } from '../settings/preference-values.js';
-import { AUTH_VALIDATION, EMAIL_MAX_LENGTH, Email, LoginInput, Password } from './credentials.js';
+import { AUTH_VALIDATION, EMAIL_MAX_LENGTH } from './credential-rules.js';
+import { Email, LoginInput, Password } from './credentials.js';
 
-export {
-  AUTH_VALIDATION,
-  emailHints,
-  LoginInput,
-  Password,
-  PasswordResetInput,
-  SignupForm,
-  UpdatePasswordForm,
-} from './credentials.js';
+export { AUTH_VALIDATION, emailHints } from './credential-rules.js';
+export { LoginInput, Password, PasswordResetInput, SignupForm, UpdatePasswordForm } from './credentials.js';
 
 export const SignupInput = z.object({
   email: Email,

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { CloseIcon } from '../../components/icons';
+import { LoadingCard } from '../../components/loading-card';
 import { useRestorePush } from '../../features/settings/hooks/use-restore-push';
 import { CreatePostHost } from '../../shared/composer/create-post-host';
 import { PostDetailsHost } from '../../shared/post-details/post-details-host';
@@ -49,7 +50,10 @@ export function AppShell() {
         </aside>
         {isMenuOpen ? <MobileDrawer onClose={() => setMenuOpen(false)} /> : null}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Outlet />
+          {/* A page's chunk loads inside the frame (later navigations keep the current page meanwhile). */}
+          <Suspense fallback={<LoadingCard message="Loading..." className="mt-4" />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <CreatePostHost />
