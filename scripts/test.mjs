@@ -1,7 +1,8 @@
-// `npm test`: builds what the tests need, lints the Firefox build with Mozilla's addons-linter,
-// runs vitest and Playwright at the same time (their files start their own servers on free ports,
-// in their own temporary directories and databases), and ends with one line `N passed, N failed`
-// summed from both runners' JSON reports, a failed build or lint counting as one failure each.
+// `npm test`: builds what the tests need, checks the web app's bundle budget, lints the Firefox
+// build with Mozilla's addons-linter, runs vitest and Playwright at the same time (their files
+// start their own servers on free ports, in their own temporary directories and databases), and
+// ends with one line `N passed, N failed` summed from both runners' JSON reports, a failed build,
+// budget or lint counting as one failure each.
 // Their outputs are not mixed: vitest's is shown as it comes, Playwright's once vitest is done.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,16 @@ for (const build of builds) {
     console.error(`Building ${build.label} failed.`);
     checks.failed += 1;
   }
+}
+
+// Sizes are deterministic: a page over its budget (or a chunk over 500 kB) is one failure.
+console.log("\n› The web app's JavaScript per page against its budget (npm run bench:bundle)");
+if (builds[0].code !== 0) {
+  console.error('Not measured: the web app did not build.');
+} else if (
+  spawnSync(process.execPath, ['scripts/bench-bundle.mjs', '--no-build'], { stdio: 'inherit' }).status !== 0
+) {
+  checks.failed += 1;
 }
 
 console.log("\n› The Firefox build through Mozilla's addons-linter (npm run lint:extension)");

@@ -1,4 +1,4 @@
-import { CALLBACK_PATHS } from '../shared/accounts/account.js';
+import { CALLBACK_PATHS } from '../shared/accounts/callback-paths.js';
 import { PLATFORM_IDS } from '../shared/platforms/ids.js';
 import type { Config } from './config.js';
 import type { Logger } from './core/logger.js';

@@ -1,4 +1,4 @@
-import { CALLBACK_PATHS } from '../../shared/accounts/account.js';
+import { CALLBACK_PATHS } from '../../shared/accounts/callback-paths.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { AppDeps } from '../http/types.js';
 import type { OAuthContext } from './platforms/platform-oauth.js';

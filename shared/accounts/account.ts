@@ -100,16 +100,6 @@ export const FacebookPagesInput = z.object({
 });
 export type FacebookPagesInput = z.infer<typeof FacebookPagesInput>;
 
-/** The landing route each platform returns to (spec 01 section 2; Threads added). */
-export const CALLBACK_PATHS: Record<PlatformId, string> = {
-  twitter: '/auth/twitter/callback',
-  facebook: '/auth/facebook/callback',
-  instagram: '/auth/instagram/callback',
-  linkedin: '/auth/linkedincallback',
-  tiktok: '/auth/tiktok/callback',
-  threads: '/auth/threads/callback',
-};
-
 /** Messages a connection popup posts to its opener (spec 01 section 4). */
 export const POPUP_MESSAGE_TYPES = [
   'TIKTOK_AUTH_SUCCESS',

@@ -1,12 +1,11 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Toaster } from 'sonner';
 import { onUnauthorized } from '../lib/api-client';
 import { sessionQueryKey } from '../shared/session/get-session';
 import { getSessionEnd, markSessionEnded, SESSION_EXPIRED_MESSAGE } from '../shared/session/session-end';
 
 /**
- * React Query and the toaster. A 401 from any API call while signed in sets the session to
+ * React Query. A 401 from any API call while signed in sets the session to
  * signed out, so the route guard sends the user to /login (the one client-side interceptor).
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -20,23 +19,5 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       }),
     [queryClient],
   );
-  return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      {/* Bottom right, clear of the header's bell and profile menu and of the dashboard's round
-          button; on phones (sonner: up to 600 px) full width at the bottom, above the home
-          indicator, away from the composer's close button. */}
-      <Toaster
-        position="bottom-right"
-        offset={{ bottom: '6.5rem', right: '2rem' }}
-        mobileOffset={{
-          bottom: 'calc(env(safe-area-inset-bottom, 0px) + 5.5rem)',
-          left: '0.75rem',
-          right: '0.75rem',
-        }}
-        richColors
-        closeButton
-      />
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

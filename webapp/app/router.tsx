@@ -1,140 +1,155 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { LoadingCard } from '../components/loading-card';
 import { accountCallbackRoutes } from '../features/accounts/routes';
 import { authRoutes } from '../features/auth/routes';
-import { SubscriptionGate } from '../features/billing/components/subscription-gate';
 import { AuthErrorPage } from './pages/auth-error-page';
-import { DashboardPage } from './pages/dashboard-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ProtectedRoute } from './protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { AppShell } from './shell/app-shell';
-
-// Analytics brings apexcharts: loaded when the page is opened, so other pages do not pay for it.
-const AnalyticsPage = lazy(() =>
-  import('../features/analytics/pages/analytics-page').then((module) => ({ default: module.AnalyticsPage })),
-);
 
 /**
- * Pages other than the dashboard and sign-in are their own chunks, loaded by the router when a
- * link to them is followed (the navigation waits for the chunk; no flash of a fallback).
+ * Every page is its own chunk (the sign-in pages in features/auth/routes.tsx), downloaded when it
+ * is first shown. The entry holds only React, the router (its declarative mode: the data router
+ * is twice the size and its loaders are not used), React Query and the guards, so the sign-in page
+ * does not download the signed-in app (`npm run bench:bundle` keeps the budgets). Navigations run
+ * in a transition: the current page stays until the next one's chunk is there, no fallback flashes.
  */
-const pages = {
-  sent: () => import('../features/posts/pages/sent-page').then((m) => ({ Component: m.SentPage })),
-  schedule: () =>
-    import('../features/schedule/pages/schedule-page').then((m) => ({ Component: m.SchedulePage })),
-  calendar: () =>
-    import('../features/calendar/pages/calendar-page').then((m) => ({ Component: m.CalendarPage })),
-  queues: () => import('../features/queues/pages/queues-page').then((m) => ({ Component: m.QueuesPage })),
-  settings: () =>
-    import('../features/settings/pages/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
-  profile: () =>
-    import('../features/settings/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
-  privacy: () =>
-    import('../features/settings/pages/privacy-security-page').then((m) => ({
-      Component: m.PrivacySecurityPage,
-    })),
-  deleteAccount: () =>
-    import('../features/settings/pages/privacy-security-page').then((m) => ({
-      element: <m.PrivacySecurityPage openDelete />,
-    })),
-  subscription: () =>
-    import('../features/billing/pages/subscription-page').then((m) => ({ Component: m.SubscriptionPage })),
-  notifications: () =>
-    import('../features/settings/pages/notification-settings-page').then((m) => ({
-      Component: m.NotificationSettingsPage,
-    })),
-  subscriptionSuccess: () =>
-    import('../features/billing/pages/subscription-success-page').then((m) => ({
-      Component: m.SubscriptionSuccessPage,
-    })),
-  connectExtension: () =>
-    import('../features/extension/pages/connect-extension-page').then((m) => ({
-      Component: m.ConnectExtensionPage,
-    })),
-  privacyPolicy: () =>
-    import('../features/legal/pages/privacy-policy-page').then((m) => ({ Component: m.PrivacyPolicyPage })),
-  terms: () => import('../features/legal/pages/terms-page').then((m) => ({ Component: m.TermsPage })),
-  dataDeletion: () =>
-    import('../features/legal/pages/data-deletion-page').then((m) => ({ Component: m.DataDeletionPage })),
-} satisfies Record<string, RouteObject['lazy']>;
+const AppShell = lazy(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell })));
+// The subscription gate decides per page (deny by default) when billing is on.
+const SubscriptionGate = lazy(() =>
+  import('../features/billing/components/subscription-gate').then((m) => ({ default: m.SubscriptionGate })),
+);
+const DashboardPage = lazy(() =>
+  import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const SentPage = lazy(() =>
+  import('../features/posts/pages/sent-page').then((m) => ({ default: m.SentPage })),
+);
+const SchedulePage = lazy(() =>
+  import('../features/schedule/pages/schedule-page').then((m) => ({ default: m.SchedulePage })),
+);
+const CalendarPage = lazy(() =>
+  import('../features/calendar/pages/calendar-page').then((m) => ({ default: m.CalendarPage })),
+);
+// Analytics brings apexcharts: loaded when the page is opened, so other pages do not pay for it.
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
+);
+const QueuesPage = lazy(() =>
+  import('../features/queues/pages/queues-page').then((m) => ({ default: m.QueuesPage })),
+);
+const SettingsLayout = lazy(() =>
+  import('../features/settings/pages/settings-layout').then((m) => ({ default: m.SettingsLayout })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/settings/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const PrivacySecurityPage = lazy(() =>
+  import('../features/settings/pages/privacy-security-page').then((m) => ({
+    default: m.PrivacySecurityPage,
+  })),
+);
+const SubscriptionPage = lazy(() =>
+  import('../features/billing/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+);
+const NotificationSettingsPage = lazy(() =>
+  import('../features/settings/pages/notification-settings-page').then((m) => ({
+    default: m.NotificationSettingsPage,
+  })),
+);
+const SubscriptionSuccessPage = lazy(() =>
+  import('../features/billing/pages/subscription-success-page').then((m) => ({
+    default: m.SubscriptionSuccessPage,
+  })),
+);
+const ConnectExtensionPage = lazy(() =>
+  import('../features/extension/pages/connect-extension-page').then((m) => ({
+    default: m.ConnectExtensionPage,
+  })),
+);
+const PrivacyPolicyPage = lazy(() =>
+  import('../features/legal/pages/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+);
+const TermsPage = lazy(() =>
+  import('../features/legal/pages/terms-page').then((m) => ({ default: m.TermsPage })),
+);
+const DataDeletionPage = lazy(() =>
+  import('../features/legal/pages/data-deletion-page').then((m) => ({ default: m.DataDeletionPage })),
+);
 
 /** Pages inside the guard and the application shell (paths relative to /). */
-function protectedRoutes(): RouteObject[] {
-  return [
-    { index: true, element: <DashboardPage /> },
-    { path: 'dashboard', element: <DashboardPage /> },
-    { path: 'sent', lazy: pages.sent },
-    { path: 'schedule', lazy: pages.schedule },
-    { path: 'calendar', lazy: pages.calendar },
-    {
-      path: 'analytics',
-      element: (
-        <Suspense fallback={<LoadingCard message="Loading analytics…" size="lg" />}>
-          <AnalyticsPage />
-        </Suspense>
-      ),
-    },
-    { path: 'automated-queues', lazy: pages.queues },
-    {
-      path: 'settings',
-      lazy: pages.settings,
-      children: [
-        { index: true, element: <Navigate to="/settings/profile" replace /> },
-        { path: 'profile', lazy: pages.profile },
-        { path: 'privacy', lazy: pages.privacy },
-        { path: 'subscription', lazy: pages.subscription },
-        { path: 'notifications', lazy: pages.notifications },
-        { path: 'delete-account', lazy: pages.deleteAccount },
-        { path: '*', element: <NotFoundPage inShell /> },
-      ],
-    },
-    { path: 'subscription/success', lazy: pages.subscriptionSuccess },
-    { path: 'subscription', element: <Navigate to="/settings/subscription" replace /> },
-    { path: 'extension/connect', lazy: pages.connectExtension },
-  ];
-}
+const protectedRoutes: RouteObject[] = [
+  { index: true, element: <DashboardPage /> },
+  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'sent', element: <SentPage /> },
+  { path: 'schedule', element: <SchedulePage /> },
+  { path: 'calendar', element: <CalendarPage /> },
+  {
+    path: 'analytics',
+    element: (
+      <Suspense fallback={<LoadingCard message="Loading analytics…" size="lg" />}>
+        <AnalyticsPage />
+      </Suspense>
+    ),
+  },
+  { path: 'automated-queues', element: <QueuesPage /> },
+  {
+    path: 'settings',
+    element: <SettingsLayout />,
+    children: [
+      { index: true, element: <Navigate to="/settings/profile" replace /> },
+      { path: 'profile', element: <ProfilePage /> },
+      { path: 'privacy', element: <PrivacySecurityPage /> },
+      { path: 'subscription', element: <SubscriptionPage /> },
+      { path: 'notifications', element: <NotificationSettingsPage /> },
+      { path: 'delete-account', element: <PrivacySecurityPage openDelete /> },
+      { path: '*', element: <NotFoundPage inShell /> },
+    ],
+  },
+  { path: 'subscription/success', element: <SubscriptionSuccessPage /> },
+  { path: 'subscription', element: <Navigate to="/settings/subscription" replace /> },
+  { path: 'extension/connect', element: <ConnectExtensionPage /> },
+];
 
 /** Every route of the web app: public pages, then the protected shell, then the 404 page. */
-function createRoutes(): RouteObject[] {
-  return [
-    {
-      errorElement: <RouteErrorBoundary />,
-      // Shown while the first page's chunk loads.
-      hydrateFallbackElement: <FullScreenLoader label="Loading..." />,
-      children: [
-        ...authRoutes,
-        ...accountCallbackRoutes,
-        { path: '/error', element: <AuthErrorPage /> },
-        { path: '/privacy', lazy: pages.privacyPolicy },
-        { path: '/terms', lazy: pages.terms },
-        { path: '/data-deletion', lazy: pages.dataDeletion },
-        {
-          path: '/',
-          element: (
-            <ProtectedRoute>
-              <AppShell />
-            </ProtectedRoute>
-          ),
-          // Errors inside a page keep the header and sidebar around them.
-          // The subscription gate decides per page (deny by default) when billing is on.
-          children: [
-            {
-              errorElement: <RouteErrorBoundary />,
-              element: <SubscriptionGate />,
-              children: protectedRoutes(),
-            },
-          ],
-        },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ];
-}
+const routes: RouteObject[] = [
+  ...authRoutes,
+  ...accountCallbackRoutes,
+  { path: '/error', element: <AuthErrorPage /> },
+  { path: '/privacy', element: <PrivacyPolicyPage /> },
+  { path: '/terms', element: <TermsPage /> },
+  { path: '/data-deletion', element: <DataDeletionPage /> },
+  {
+    path: '/',
+    element: (
+      <ProtectedRoute>
+        <AppShell />
+      </ProtectedRoute>
+    ),
+    children: [
+      {
+        // Errors inside a page keep the header and sidebar around them.
+        element: (
+          <RouteErrorBoundary>
+            <SubscriptionGate />
+          </RouteErrorBoundary>
+        ),
+        children: protectedRoutes,
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
 
-export function createAppRouter(_queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes());
+/** The web app's pages, inside a `BrowserRouter`. */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary>
+      {/* Shown while the first page's chunk loads. */}
+      <Suspense fallback={<FullScreenLoader label="Loading..." />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

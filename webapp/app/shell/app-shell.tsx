@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
 import { CloseIcon } from '../../components/icons';
+import { LoadingCard } from '../../components/loading-card';
 import { useRestorePush } from '../../features/settings/hooks/use-restore-push';
 import { CreatePostHost } from '../../shared/composer/create-post-host';
 import { PostDetailsHost } from '../../shared/post-details/post-details-host';
@@ -48,7 +50,10 @@ export function AppShell() {
         </aside>
         {isMenuOpen ? <MobileDrawer onClose={() => setMenuOpen(false)} /> : null}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Outlet />
+          {/* A page's chunk loads inside the frame (later navigations keep the current page meanwhile). */}
+          <Suspense fallback={<LoadingCard message="Loading..." className="mt-4" />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <CreatePostHost />
@@ -57,6 +62,21 @@ export function AppShell() {
         minutesLeft={inactivity.minutesLeft}
         onStay={inactivity.stayActive}
         onSignOut={inactivity.signOutNow}
+      />
+      {/* Only signed-in pages raise toasts: the toaster lives here, so the sign-in pages do not
+          download it. Bottom right, clear of the header's bell and profile menu and of the
+          dashboard's round button; on phones (sonner: up to 600 px) full width at the bottom,
+          above the home indicator, away from the composer's close button. */}
+      <Toaster
+        position="bottom-right"
+        offset={{ bottom: '6.5rem', right: '2rem' }}
+        mobileOffset={{
+          bottom: 'calc(env(safe-area-inset-bottom, 0px) + 5.5rem)',
+          left: '0.75rem',
+          right: '0.75rem',
+        }}
+        richColors
+        closeButton
       />
     </div>
   );

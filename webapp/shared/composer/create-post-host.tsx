@@ -1,7 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { defaultPostTime } from '../../../shared/posts/post-timing';
 import { usePreferences } from '../preferences/preferences';
-import { CreatePostModal } from './create-post-modal';
+
+// The composer (editors, previews, platform rules, drag and drop) is downloaded when it is first
+// opened, not with every signed-in page.
+const CreatePostModal = lazy(() =>
+  import('./create-post-modal').then((module) => ({ default: module.CreatePostModal })),
+);
 
 /** The event the shell's 'Create new post' button (and the post lists) dispatch on window. */
 const CREATE_POST_EVENT = 'postloom:create-post';
@@ -42,14 +47,17 @@ export function CreatePostHost() {
     return () => window.removeEventListener(CREATE_POST_EVENT, onRequest);
   }, [timezone]);
 
+  if (!request) return null;
   return (
-    <CreatePostModal
-      key={request?.nonce ?? 0}
-      open={Boolean(request?.open)}
-      onClose={() => setRequest((r) => (r ? { ...r, open: false } : r))}
-      postId={request?.postId ?? null}
-      initialScheduledAt={request?.scheduledAt ?? null}
-      compact={request?.compact ?? false}
-    />
+    <Suspense fallback={null}>
+      <CreatePostModal
+        key={request.nonce}
+        open={request.open}
+        onClose={() => setRequest((r) => (r ? { ...r, open: false } : r))}
+        postId={request.postId ?? null}
+        initialScheduledAt={request.scheduledAt}
+        compact={request.compact ?? false}
+      />
+    </Suspense>
   );
 }

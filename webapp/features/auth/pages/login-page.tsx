@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { LoginInput } from '../../../../shared/auth/schemas';
+import { type LoginValues, loginProblems } from '../../../../shared/auth/credential-rules';
 import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
+import { rulesResolver } from '../../../lib/rules-resolver';
 import { useLogin } from '../api/login';
 import { GoogleSignIn } from '../components/google-button';
 import { authErrorMessage } from '../error-message';
@@ -26,8 +25,12 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const state = (location.state ?? {}) as LoginNavigationState;
   const login = useLogin();
-  const form = useForm<z.input<typeof LoginInput>, unknown, LoginInput>({
-    resolver: zodResolver(LoginInput),
+  const form = useForm<LoginValues, unknown, Required<LoginValues>>({
+    resolver: rulesResolver(loginProblems, (values) => ({
+      email: values.email.trim(),
+      password: values.password,
+      remember: values.remember ?? false,
+    })),
     defaultValues: { email: '', password: '', remember: false },
   });
   const remember = form.watch('remember') ?? false;

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { PasswordResetInput } from '../../../../shared/auth/schemas';
+import { PasswordResetInput } from '../../../../shared/auth/credentials';
 import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { emailHints, SignupForm } from '../../../../shared/auth/schemas';
-import { isValidTimezone, supportedLanguageTag } from '../../../../shared/settings/preferences';
+import { emailHints, type SignupValues, signupProblems } from '../../../../shared/auth/credential-rules';
+import { isValidTimezone, supportedLanguageTag } from '../../../../shared/settings/preference-values';
 import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
 import { HintList, passwordHints } from '../../../components/hint-list';
 import { TextField } from '../../../components/text-field';
+import { rulesResolver } from '../../../lib/rules-resolver';
 import { useSignup } from '../api/signup';
 import { CheckEmailScreen } from '../components/check-email-screen';
 import { GoogleSignIn } from '../components/google-button';
@@ -29,8 +29,8 @@ function browserTimezone(): string {
 export function SignupPage() {
   const [pending, setPending] = useState<PendingSignup | null>(() => readPendingSignup());
   const signup = useSignup();
-  const form = useForm<SignupForm>({
-    resolver: zodResolver(SignupForm),
+  const form = useForm<SignupValues, unknown, SignupValues>({
+    resolver: rulesResolver(signupProblems, (values) => ({ ...values, email: values.email.trim() })),
     mode: 'onChange',
     defaultValues: { email: '', password: '', confirmPassword: '' },
   });

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { UpdatePasswordForm } from '../../../../shared/auth/schemas';
+import { UpdatePasswordForm } from '../../../../shared/auth/credentials';
 import { ApiError } from '../../../../shared/http/api-error';
 import { AuthCard, Notice } from '../../../components/auth-card';
 import { Button } from '../../../components/button';
