@@ -58,6 +58,8 @@ function post(overrides: Partial<PostDto>): PostDto {
     errorMessage: null,
     account: null,
     metrics: null,
+    groupId: null,
+    customized: false,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     ...overrides,
