@@ -31,7 +31,7 @@ export type { AccountMetricsDailyTable, PostMetricsTable } from './tables/analyt
 export type { SubscriptionRow, SubscriptionsTable } from './tables/billing.js';
 export type { MediaRow, MediaTable } from './tables/media.js';
 export type { NotificationsTable } from './tables/notifications.js';
-export type { PostGroupRow, ScheduledPostRow, ScheduledPostsTable } from './tables/posts.js';
+export type { PostGroupRow, PostGroupsTable, ScheduledPostRow, ScheduledPostsTable } from './tables/posts.js';
 export type { QueueItemRow, QueueItemsTable, QueueRow, QueuesTable } from './tables/queues.js';
 
 /**

@@ -24,6 +24,13 @@ export const POST_GROUP_MESSAGES = {
   nothingToDelete: 'Every post of this group has already been published.',
 } as const;
 
+/** "All not yet sent" deleted: 'Post and ...' for one post, '3 posts and ...' for several. */
+export function deletedGroupMessage(count: number): string {
+  return count === 1
+    ? 'Post and associated media deleted successfully!'
+    : `${count} posts and associated media deleted successfully!`;
+}
+
 export const SharedContentInput = z.object({
   content: z.string().max(100_000).default(''),
   media: z.array(Id).max(50).default([]),
@@ -116,6 +123,11 @@ export interface PostGroupDto {
 
 export interface PostGroupResult {
   group: PostGroupDto;
+  /**
+   * What would stop each version from being scheduled or published. Only a draft is saved with
+   * problems (Save as draft keeps everything); any other action with a problem is refused.
+   */
+  problems: VersionProblemDto[];
 }
 
 export interface DeletePostGroupResult {
@@ -134,3 +146,54 @@ export interface VersionProblemDto {
   field: string;
   message: string;
 }
+
+// Answer schemas, for the OpenAPI document (the interfaces above are the TypeScript types).
+
+const VersionProblemSchema = z.object({
+  accountId: z.string(),
+  platform: z.enum(PLATFORM_IDS),
+  field: z.string(),
+  message: z.string(),
+});
+
+const GroupPostSchema = z
+  .object({
+    id: z.string(),
+    socialAccountId: z.string().nullable().describe('The account this version goes to.'),
+    platform: z.enum(PLATFORM_IDS),
+    content: z.string(),
+    status: z.enum(['draft', 'scheduled', 'publishing', 'posted', 'failed']),
+    scheduledAt: z.string().nullable(),
+    postedAt: z.string().nullable(),
+    postType: z.string(),
+    platformPostUrl: z.string().nullable(),
+    errorMessage: z.string().nullable().describe("Why this account's attempt failed, if it did."),
+    groupId: z.string().nullable(),
+    customized: z.boolean(),
+  })
+  .loose()
+  .describe("A post (every field of GET /api/posts/{id}): one account's version.");
+
+export const PostGroupResultSchema = z.object({
+  group: z.object({
+    id: z.string(),
+    shared: z.object({ content: z.string(), media: z.array(z.string()), link: z.string().nullable() }),
+    posts: z.array(GroupPostSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  problems: z.array(VersionProblemSchema),
+});
+
+export const DeletePostGroupResultSchema = z.object({ deleted: z.number().int(), message: z.string() });
+
+export const ApiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  details: z
+    .object({ problems: z.array(VersionProblemSchema).optional() })
+    .loose()
+    .optional()
+    .describe('validation_error of a group: every problem, per account.'),
+});
