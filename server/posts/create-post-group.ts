@@ -9,8 +9,7 @@ import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { getPostGroupForUser } from './get-post-group.js';
 import { nextFreeTimeTiming, nextFreeTimeZone } from './next-free-time.js';
-import { toPostDtos } from './post-dto.js';
-import { insertPostGroup, listGroupPosts } from './post-groups.repository.js';
+import { insertPostGroup } from './post-groups.repository.js';
 import { parseInstant, timingFor } from './post-timing.js';
 import { insertPost, setPostMedia } from './posts.repository.js';
 import { preparePostGroup } from './prepare-post-group.js';
@@ -99,14 +98,13 @@ export async function createPostGroup(
     }
   });
 
-  const rows = await listGroupPosts(deps.db, userId, groupId);
-  for (const post of await toPostDtos(deps.db, rows))
-    deps.events.publish(userId, { type: 'post.inserted', post });
-  if (action === 'publish')
-    await publishGroupPosts(
-      deps,
-      userId,
-      rows.map((row) => row.id),
-    );
+  const group = await getPostGroupForUser(deps, userId, groupId);
+  for (const post of group.posts) deps.events.publish(userId, { type: 'post.inserted', post });
+  if (action !== 'publish') return { group, problems };
+  await publishGroupPosts(
+    deps,
+    userId,
+    group.posts.map((post) => post.id),
+  );
   return { group: await getPostGroupForUser(deps, userId, groupId), problems };
 }

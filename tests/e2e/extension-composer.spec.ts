@@ -90,17 +90,25 @@ async function openPopup(): Promise<Page> {
   return page;
 }
 
-/** Holds the popup's Post Now requests until `release` is called, so "Sending..." can be seen. */
+/**
+ * Holds the popup's Post Now requests (one `POST /api/posts`, or one `POST /api/post-groups` for
+ * several accounts: the server answers after the attempts) until `release` is called, so
+ * "Sending..." can be seen.
+ */
 async function holdPublishing(page: Page) {
   const held: Route[] = [];
-  await page.route('**/api/posts/*/publish', (route) => {
-    held.push(route);
-  });
+  const patterns = ['**/api/posts', '**/api/post-groups'];
+  for (const pattern of patterns) {
+    await page.route(pattern, (route) => {
+      if (route.request().method() === 'POST') held.push(route);
+      else void route.continue();
+    });
+  }
   return {
     async release() {
       await expect.poll(() => held.length).toBeGreaterThan(0);
       for (const route of held.splice(0)) await route.continue();
-      await page.unroute('**/api/posts/*/publish');
+      for (const pattern of patterns) await page.unroute(pattern);
     },
   };
 }
