@@ -114,7 +114,9 @@ try {
   }
   samples.sort((a, b) => a - b);
   const health = await timeRequests(`${server.url}/api/health`, RUNS);
-  console.log(`\nCreating a six-account group (${POSTS.toLocaleString('en-US')} posts already), ${RUNS} runs`);
+  console.log(
+    `\nCreating a six-account group (${POSTS.toLocaleString('en-US')} posts already), ${RUNS} runs`,
+  );
   console.log('| request | p50 | p95 |');
   console.log('| --- | --- | --- |');
   console.log(timingRow('POST /api/post-groups (6 accounts)', samples));
