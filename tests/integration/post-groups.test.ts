@@ -85,6 +85,12 @@ describe('post groups API', () => {
     // Each post is an ordinary post: the list answers its group.
     const list = await send('GET', '/api/posts?view=upcoming');
     expect(list.body.posts.every((post: PostDto) => post.groupId === result.group.id)).toBe(true);
+    const from = new Date(Date.now() - HOUR).toISOString();
+    const to = new Date(Date.now() + 2 * HOUR).toISOString();
+    const calendar = await send('GET', `/api/posts/calendar?from=${from}&to=${to}`);
+    expect(calendar.body.posts.map((post: { groupId: string }) => post.groupId)).toEqual(
+      Array(6).fill(result.group.id),
+    );
     const read = await send('GET', `/api/post-groups/${result.group.id}`);
     expect(read.status).toBe(200);
     expect(read.body.group.posts).toHaveLength(6);
