@@ -256,6 +256,37 @@ describe('post groups API', () => {
     expect(await countRows()).toEqual({ posts: 0, groups: 0 });
   });
 
+  it('schedules a draft group once its problems are fixed', async () => {
+    const draft = await send('POST', '/api/post-groups', {
+      accountIds: [accounts[0], accounts[3]],
+      shared: { content: 'Needs a photo', media: [] },
+      action: 'draft',
+    });
+    const id = draft.body.group.id;
+    const at = inAnHour();
+    const refused = await send('PATCH', `/api/post-groups/${id}`, { action: 'schedule', scheduledAt: at });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.problems).toEqual([
+      {
+        accountId: accounts[3],
+        platform: 'instagram',
+        field: 'media',
+        message: 'Instagram posts require a photo or video.',
+      },
+    ]);
+    const media = await image();
+    const fixed = await send('PATCH', `/api/post-groups/${id}`, {
+      shared: { content: 'Needs a photo', media: [media.id] },
+      action: 'schedule',
+      scheduledAt: at,
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    for (const post of fixed.body.group.posts as PostDto[]) {
+      expect(post).toMatchObject({ status: 'scheduled', scheduledAt: at, isDraft: false });
+      expect(post.media.map((m) => m.id)).toEqual([media.id]);
+    }
+  });
+
   it('describes every operation in the OpenAPI document, with its schemas and error answers', async () => {
     const doc = await (await t.request('/api/openapi.json')).json();
     const create = doc.paths['/api/post-groups'].post;
