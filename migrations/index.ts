@@ -13,6 +13,7 @@ import * as sessionGoogleAuth from './2026-11-23T0920-session-google-auth.js';
 import * as analyticsAccounts from './2026-11-25T0700-analytics-accounts.js';
 import * as onboarding from './2026-11-25T1000-onboarding.js';
 import * as queueRunTimes from './2026-11-25T1010-queue-run-times.js';
+import * as postGroups from './2026-11-25T1020-post-groups.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0700-analytics-accounts': analyticsAccounts,
   '2026-11-25T1000-onboarding': onboarding,
   '2026-11-25T1010-queue-run-times': queueRunTimes,
+  '2026-11-25T1020-post-groups': postGroups,
 };

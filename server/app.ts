@@ -26,6 +26,7 @@ import { createMediaRoutes } from './media/media.routes.js';
 import { createNotificationsRoutes } from './notifications/notifications.routes.js';
 import { createPushRoutes } from './notifications/push/push.routes.js';
 import { createOnboardingRoutes } from './onboarding/onboarding.routes.js';
+import { createPostGroupsRoutes } from './posts/post-groups.routes.js';
 import { createPostsRoutes } from './posts/posts.routes.js';
 import { createAccountHelperRoutes, createPublishingRoutes } from './publishing/publishing.routes.js';
 import { createQueuesRoutes } from './queues/queues.routes.js';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/media', createMediaRoutes());
   app.route('/api/posts', createPostsRoutes());
   app.route('/api/posts', createPublishingRoutes());
+  app.route('/api/post-groups', createPostGroupsRoutes());
   app.route('/api/settings/preferences', createPreferencesRoutes());
   app.route('/api/settings', createSettingsRoutes());
   app.route('/api/events', createEventsRoutes());

@@ -16,7 +16,12 @@ import type {
   UserPreferencesTable,
 } from './tables/notifications.js';
 import type { UserOnboardingTable } from './tables/onboarding.js';
-import type { PostMediaTable, PublishAttemptsTable, ScheduledPostsTable } from './tables/posts.js';
+import type {
+  PostGroupsTable,
+  PostMediaTable,
+  PublishAttemptsTable,
+  ScheduledPostsTable,
+} from './tables/posts.js';
 import type { QueueItemMediaTable, QueueItemsTable, QueuesTable } from './tables/queues.js';
 import type { PostingSchedulesTable, PostingTimesTable } from './tables/schedule.js';
 import type { AppStateTable, MailOutboxTable } from './tables/system.js';
@@ -26,7 +31,7 @@ export type { AccountMetricsDailyTable, PostMetricsTable } from './tables/analyt
 export type { SubscriptionRow, SubscriptionsTable } from './tables/billing.js';
 export type { MediaRow, MediaTable } from './tables/media.js';
 export type { NotificationsTable } from './tables/notifications.js';
-export type { ScheduledPostRow, ScheduledPostsTable } from './tables/posts.js';
+export type { PostGroupRow, PostGroupsTable, ScheduledPostRow, ScheduledPostsTable } from './tables/posts.js';
 export type { QueueItemRow, QueueItemsTable, QueueRow, QueuesTable } from './tables/queues.js';
 
 /**
@@ -51,6 +56,7 @@ export interface Database {
   media: MediaTable;
   scheduledPosts: ScheduledPostsTable;
   postMedia: PostMediaTable;
+  postGroups: PostGroupsTable;
   publishAttempts: PublishAttemptsTable;
   appState: AppStateTable;
   postMetrics: PostMetricsTable;

@@ -40,11 +40,12 @@ export async function listCalendarPostsJson(
       'preview', substr(content, 1, ${CALENDAR_PREVIEW_CODE_POINTS}),
       'mediaCount', json_array_length(media),
       'platformPostUrl', platform_post_url,
-      'errorMessage', error_message
+      'errorMessage', error_message,
+      'groupId', group_id
     )) as posts
     from (
       select id, platform, social_account_id, status, scheduled_at, posted_at, post_type, content, media,
-        platform_post_url, error_message
+        platform_post_url, error_message, group_id
       from scheduled_posts
       where user_id = ${userId} and scheduled_at >= ${from} and scheduled_at < ${to} and is_draft = 0
         and (status != 'posted' or posted_at >= ${sentSince})

@@ -111,6 +111,8 @@ export async function toPostDtos(db: Db, rows: readonly ScheduledPostRow[]): Pro
       errorMessage: row.errorMessage,
       account: summary,
       metrics: metricsOf(metricsById.get(row.id), row.userId),
+      groupId: row.groupId,
+      customized: row.customized === 1,
       createdAt: new Date(row.createdAt).toISOString(),
       updatedAt: new Date(row.updatedAt).toISOString(),
     };

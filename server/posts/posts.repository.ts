@@ -38,7 +38,7 @@ export async function updatePostContent(
     status: PostStatus;
     changes: Pick<
       Updateable<ScheduledPostsTable>,
-      'socialAccountId' | 'platform' | 'content' | 'postType' | 'media' | 'tweets' | 'metadata'
+      'socialAccountId' | 'platform' | 'content' | 'postType' | 'media' | 'tweets' | 'metadata' | 'customized'
     >;
     now: number;
   },
@@ -56,6 +56,20 @@ export async function updatePostContent(
 
 export async function deletePostRow(db: Db, userId: string, postId: string): Promise<void> {
   await db.deleteFrom('scheduledPosts').where('id', '=', postId).where('userId', '=', userId).execute();
+}
+
+/** Deletes the post only while it is still in `status` (the engine may have claimed it); answers whether it did. */
+export async function deletePostRowIn(
+  db: Db,
+  input: { userId: string; postId: string; status: PostStatus },
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('scheduledPosts')
+    .where('id', '=', input.postId)
+    .where('userId', '=', input.userId)
+    .where('status', '=', input.status)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Replaces the post's media links with exactly `mediaIds`. */

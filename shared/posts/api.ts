@@ -189,6 +189,10 @@ export interface PostDto {
   account: PostAccountSummary | null;
   /** Published posts: the platform's numbers as last read (null until the first read). */
   metrics: PostMetricsDto | null;
+  /** The post group (one post composed for several accounts) this post belongs to; null for a lone post. */
+  groupId: string | null;
+  /** In a group: this version has its own text instead of the group's shared text. */
+  customized: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -236,4 +240,6 @@ export interface CalendarPostDto {
   mediaCount: number;
   platformPostUrl: string | null;
   errorMessage: string | null;
+  /** The post group it belongs to (the calendar shows a group as one chip); null for a lone post. */
+  groupId: string | null;
 }

@@ -90,19 +90,25 @@ async function openPopup(): Promise<Page> {
   return page;
 }
 
-/** Holds the popup's Post Now requests until `release` is called, so "Sending..." can be seen. */
+/**
+ * Holds the popup's Post Now requests (one `POST /api/posts`, or one `POST /api/post-groups` for
+ * several accounts: the server answers after the attempts) until `release` is called, so
+ * "Sending..." can be seen.
+ */
 async function holdPublishing(page: Page) {
   const held: Route[] = [];
-  // Post Now is one request: POST /api/posts with action 'publish' answers after the attempt.
-  await page.route('**/api/posts', (route) => {
-    if (route.request().method() === 'POST') held.push(route);
-    else void route.continue();
-  });
+  const patterns = ['**/api/posts', '**/api/post-groups'];
+  for (const pattern of patterns) {
+    await page.route(pattern, (route) => {
+      if (route.request().method() === 'POST') held.push(route);
+      else void route.continue();
+    });
+  }
   return {
     async release() {
       await expect.poll(() => held.length).toBeGreaterThan(0);
       for (const route of held.splice(0)) await route.continue();
-      await page.unroute('**/api/posts');
+      for (const pattern of patterns) await page.unroute(pattern);
     },
   };
 }

@@ -69,6 +69,7 @@ test.beforeAll(async () => {
   user = await createConfirmedUser(server, EMAIL);
   await connectSandboxAccount(server.url, user.token, 'twitter');
   await connectSandboxAccount(server.url, user.token, 'linkedin');
+  await connectSandboxAccount(server.url, user.token, 'facebook');
 
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-ext-'));
   context = await chromium.launchPersistentContext(profile, {
@@ -209,22 +210,35 @@ test('the badge shows the unread count and drops after mark-as-read', async () =
   await closeExtensionPages();
 });
 
-test('compose and schedule from the popup for X and LinkedIn, then find both on the dashboard', async () => {
+test('compose and schedule from the popup for X, LinkedIn and a Facebook Page as one group', async () => {
   const popup = await openPopup();
   const composer = popup.getByRole('region', { name: 'Composer' });
   await composer.getByRole('button', { name: /^X: / }).click();
   await composer.getByRole('button', { name: /^LinkedIn: / }).click();
+  await composer
+    .getByRole('button', { name: /^Facebook: / })
+    .first()
+    .click();
   const text = 'Scheduled from the Postloom extension';
   await composer.getByLabel('Post text').fill(text);
   await expect(composer.getByTestId('remaining-twitter')).toHaveText(`X: ${280 - text.length}`);
   await expect(composer.getByTestId('remaining-linkedin')).toHaveText(/LinkedIn: \d+/);
   await composer.getByRole('button', { name: 'Schedule' }).click();
   const results = composer.getByRole('list', { name: 'Results' });
-  await expect(results.getByText(/: Scheduled$/)).toHaveCount(2);
+  await expect(results.getByText(/: Scheduled$/)).toHaveCount(3);
   await expect(results.getByRole('link', { name: 'View in Postloom' })).toHaveAttribute(
     'href',
     `${server.url}/dashboard`,
   );
+
+  // One request made one group: each account's own post, linked.
+  const { posts } = await apiCall<{
+    posts: Array<{ content: string; platform: string; groupId: string | null }>;
+  }>(server.url, user.token, '/api/posts?view=upcoming');
+  const mine = posts.filter((post) => post.content === text);
+  expect(mine.map((post) => post.platform).sort()).toEqual(['facebook', 'linkedin', 'twitter']);
+  expect(mine[0]?.groupId).toBeTruthy();
+  expect(new Set(mine.map((post) => post.groupId)).size).toBe(1);
 
   const web = await context.newPage();
   const login = await web.request.post(`${server.url}/api/auth/login`, {
@@ -232,7 +246,7 @@ test('compose and schedule from the popup for X and LinkedIn, then find both on 
   });
   expect(login.status(), await login.text()).toBe(200);
   await web.goto(`${server.url}/dashboard`);
-  await expect(web.getByText(text)).toHaveCount(2);
+  await expect(web.getByText(text).first()).toBeVisible();
   await web.close();
   await closeExtensionPages();
 });
@@ -286,7 +300,13 @@ test('an image from a page is scheduled with its media', async () => {
   const popup = await composerAfterMenu();
   const composer = popup.getByRole('region', { name: 'Composer' });
   await expect(composer.getByTestId('attachment-status')).toHaveText('Image attached (image/png)');
-  await composer.getByRole('button', { name: /^X: / }).click();
+  // A right-click opens with every account chosen: this image goes to X only.
+  const picker = (name: RegExp) => composer.getByRole('button', { name });
+  for (const name of [/^X: /, /^LinkedIn: /])
+    await expect(picker(name)).toHaveAttribute('aria-pressed', 'true');
+  await expect(picker(/^Facebook: /).first()).toHaveAttribute('aria-pressed', 'true');
+  await picker(/^LinkedIn: /).click();
+  for (const facebook of await picker(/^Facebook: /).all()) await facebook.click();
   await composer.getByLabel('Post text').fill('A photo from a page');
   await composer.getByRole('button', { name: 'Schedule' }).click();
   await expect(composer.getByRole('list', { name: 'Results' }).getByText(/: Scheduled$/)).toHaveCount(1);

@@ -427,6 +427,7 @@ describe('the calendar range', () => {
       mediaCount: 0,
       platformPostUrl: null,
       errorMessage: null,
+      groupId: null,
     });
     expect(posts[1]).toMatchObject({ status: 'scheduled', atMs: now + 2 * day });
     const tooLong = await t.request(

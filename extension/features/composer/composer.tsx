@@ -16,6 +16,7 @@ import { type Attachment, AttachmentCard } from './attachment-card';
 import { CharacterCounters } from './character-counters';
 import { type ComposerAction, createPosts, type PostResult } from './create-posts';
 import { currentTabLink, type TabLink } from './current-tab';
+import { defaultAccountIds } from './default-accounts';
 import { PostResults } from './post-results';
 import { ScheduleFields } from './schedule-fields';
 import { restoreMessage } from './unsent-post';
@@ -49,6 +50,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
     void (async () => {
       setServer(await getServerUrl());
       setTabLink(await currentTabLink().catch(() => null));
+      let loaded: AccountDto[] = [];
       try {
         const [{ accounts: list }, prefs, session] = await Promise.all([
           apiRequest<{ accounts: AccountDto[] }>('/api/accounts'),
@@ -56,6 +58,7 @@ export function Composer({ onActed }: { onActed: () => void }) {
           apiRequest<{ user: { id: string } | null }>('/api/auth/session'),
         ]);
         setAccounts(list);
+        loaded = list;
         setUserId(session.user?.id ?? null);
         setPreferences(prefs);
         setWhen(defaultWallTime(prefs.timezone));
@@ -65,6 +68,8 @@ export function Composer({ onActed }: { onActed: () => void }) {
       const pending = await getPendingDraft();
       if (!pending) return;
       setDraft(pending);
+      // A right-click opens with every account that can post chosen (one group for all).
+      setSelected((current) => (current.length > 0 ? current : defaultAccountIds(loaded)));
       setContent(draftText(pending));
       if (pending.kind === 'image' && pending.imageUrl) {
         setAttachment({ status: 'loading' });

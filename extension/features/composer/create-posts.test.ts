@@ -5,7 +5,7 @@ import type { PostDto } from '../../../shared/posts/api';
 import { saveAuth } from '../../lib/auth-store';
 import { setServerUrl } from '../../lib/server-address';
 import { type FakeApiServer, startFakeApiServer } from '../../testing/fake-api-server';
-import { createPosts, describeResult, type PostResult } from './create-posts';
+import { createPosts, describeResult, NOT_SENT_WITH_OTHERS, type PostResult } from './create-posts';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));
 
@@ -58,16 +58,85 @@ function post(overrides: Partial<PostDto>): PostDto {
     errorMessage: null,
     account: null,
     metrics: null,
+    groupId: null,
+    customized: false,
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
     ...overrides,
   };
 }
 
+const fb: AccountDto = { ...x, id: 'a2', platform: 'facebook', accountName: 'Ann Page', accountHandle: null };
+const li: AccountDto = { ...x, id: 'a3', platform: 'linkedin', accountName: 'Ann Co', accountHandle: null };
+
+function group(posts: PostDto[]) {
+  return { group: { id: 'g1', shared: { content: 'hi', media: [], link: null }, posts }, problems: [] };
+}
+
 describe('posting from the popup', () => {
-  it('says "Sending..." until the post has an outcome, then the failure with its reason', async () => {
-    // Post Now is one request; the engine will retry, so it answers before the outcome, which a
-    // read of the post gives.
+  it('posts to three accounts as one group, in one request, and shows each outcome', async () => {
+    const url = 'https://x.example/ann/status/1';
+    api.routes.set('POST /api/post-groups', {
+      status: 201,
+      body: group([
+        post({ id: 'p1', socialAccountId: 'a1', groupId: 'g1', status: 'posted', platformPostUrl: url }),
+        post({
+          id: 'p2',
+          socialAccountId: 'a2',
+          groupId: 'g1',
+          platform: 'facebook',
+          status: 'failed',
+          errorMessage: 'Page refused',
+        }),
+        post({ id: 'p3', socialAccountId: 'a3', groupId: 'g1', platform: 'linkedin', status: 'posted' }),
+      ]),
+    });
+    const results = await createPosts({
+      accounts: [x, fb, li],
+      content: 'hi',
+      mediaIds: ['m1'],
+      action: 'publish',
+      scheduledAt: null,
+    });
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/post-groups']);
+    expect(api.requests[0]!.body).toEqual({
+      accountIds: ['a1', 'a2', 'a3'],
+      shared: { content: 'hi', media: ['m1'] },
+      action: 'publish',
+    });
+    expect(results.map((result) => describeResult('publish', result, 'Posted'))).toEqual([
+      { tone: 'success', text: 'Posted', url },
+      { tone: 'error', text: 'Failed: Page refused' },
+      { tone: 'success', text: 'Posted', url: null },
+    ]);
+  });
+
+  it("names each account's own problem when the server refuses the group", async () => {
+    api.routes.set('POST /api/post-groups', {
+      status: 400,
+      body: {
+        code: 'validation_error',
+        message: 'Your tweet is too long',
+        details: {
+          problems: [
+            { accountId: 'a1', platform: 'twitter', field: 'content', message: 'Your tweet is too long' },
+          ],
+        },
+      },
+    });
+    const results = await createPosts({
+      accounts: [x, fb],
+      content: 'long',
+      mediaIds: [],
+      action: 'schedule',
+      scheduledAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(results.map((result) => result.error)).toEqual(['Your tweet is too long', NOT_SENT_WITH_OTHERS]);
+    expect((api.requests[0]!.body as { scheduledAt?: string }).scheduledAt).toBeTruthy();
+  });
+
+  it('says "Sending..." until a post the engine retries has an outcome, then the failure with its reason', async () => {
+    // The engine will retry: Post Now answers before the outcome, which a read of the post gives.
     api.routes.set('POST /api/posts', { status: 201, body: { post: post({ status: 'scheduled' }) } });
     const reason = 'You are not allowed to create a Tweet with duplicate content.';
     api.routes.set('GET /api/posts/p1', {
@@ -91,22 +160,6 @@ describe('posting from the popup', () => {
       'POST /api/posts',
       'GET /api/posts/p1',
     ]);
-  });
-
-  it('says "Posted" with the link once the platform has the post', async () => {
-    const url = 'https://x.example/ann/status/1';
-    api.routes.set('POST /api/posts', {
-      status: 201,
-      body: { post: post({ status: 'posted', platformPostUrl: url }) },
-    });
-    const [result] = await createPosts({
-      accounts: [x],
-      content: 'hi',
-      mediaIds: [],
-      action: 'publish',
-      scheduledAt: null,
-    });
-    expect(describeResult('publish', result!, 'Posted')).toEqual({ tone: 'success', text: 'Posted', url });
   });
 
   it("keeps the server's refusal of Post Now as the account's error", async () => {

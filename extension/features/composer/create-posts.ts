@@ -2,6 +2,7 @@ import type { AccountDto } from '../../../shared/accounts/account';
 import { ApiError } from '../../../shared/http/api-error';
 import { getPlatform } from '../../../shared/platforms/registry';
 import type { PostDto, PostRequestAction } from '../../../shared/posts/api';
+import type { PostGroupResult, VersionProblemDto } from '../../../shared/posts/post-groups';
 import { apiRequest } from '../../lib/api-client';
 
 /** What the popup asks for; ADD_TO_NEXT_FREE_TIME: each account's next free posting time (the server picks). */
@@ -23,11 +24,15 @@ function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : String(error);
 }
 
+/** Not in the spec: an account whose post was fine while another account's needed a fix. */
+export const NOT_SENT_WITH_OTHERS = 'Not sent: the post to another account needs a fix first.';
+
 /**
- * One post per chosen account (each platform has its own rules: the server's message is kept
- * per account); `onProgress` sees every step ("Sending..." first). Post Now is one request per
- * account, side by side: the server publishes the post and answers after its attempt; a post the
- * engine will retry (or another worker is sending) is followed until the server has the outcome.
+ * One post per chosen account. Several accounts: ONE `POST /api/post-groups` (one shared text,
+ * each account's own post, all saved or none); one account: `POST /api/posts`. `onProgress`
+ * sees every step ("Sending..." first). With Post Now the server publishes every post and
+ * answers after the attempts, each account with its own outcome; a post the engine will retry is
+ * followed until the server has its outcome. A refusal names each account's own problem.
  */
 export async function createPosts(input: {
   accounts: AccountDto[];
@@ -39,53 +44,76 @@ export async function createPosts(input: {
   signal?: AbortSignal;
   pollMs?: number;
 }): Promise<PostResult[]> {
-  const create = (account: AccountDto) =>
-    apiRequest<{ post: PostDto }>('/api/posts', {
-      body: {
-        socialAccountId: account.id,
-        postType: getPlatform(account.platform).defaultPostType,
-        content: input.content,
-        media: input.mediaIds,
-        action: input.action,
-        ...(input.action === 'schedule' && input.scheduledAt ? { scheduledAt: input.scheduledAt } : {}),
-      },
+  const results: PostResult[] = input.accounts.map((account) => ({ account, post: null, error: null }));
+  const report = () => input.onProgress?.([...results]);
+  if (input.action === 'publish') report();
+  const scheduledAt =
+    input.action === 'schedule' && input.scheduledAt ? { scheduledAt: input.scheduledAt } : {};
+  let posts: (PostDto | undefined)[];
+  try {
+    if (input.accounts.length === 1) {
+      const { post } = await apiRequest<{ post: PostDto }>('/api/posts', {
+        body: {
+          socialAccountId: input.accounts[0]!.id,
+          postType: getPlatform(input.accounts[0]!.platform).defaultPostType,
+          content: input.content,
+          media: input.mediaIds,
+          action: input.action,
+          ...scheduledAt,
+        },
+      });
+      posts = [post];
+    } else {
+      const { group } = await apiRequest<PostGroupResult>('/api/post-groups', {
+        body: {
+          accountIds: input.accounts.map((account) => account.id),
+          shared: { content: input.content, media: input.mediaIds },
+          action: input.action,
+          ...scheduledAt,
+        },
+      });
+      posts = input.accounts.map((account) =>
+        group.posts.find((post) => post.socialAccountId === account.id),
+      );
+    }
+  } catch (error) {
+    const problems = error instanceof ApiError ? problemsOf(error) : [];
+    input.accounts.forEach((account, index) => {
+      const own = problems.find((problem) => problem.accountId === account.id);
+      const message = problems.length > 0 ? (own?.message ?? NOT_SENT_WITH_OTHERS) : messageOf(error);
+      results[index] = { account, post: null, error: message };
     });
-  if (input.action === 'publish') {
-    const results: PostResult[] = input.accounts.map((account) => ({ account, post: null, error: null }));
-    const report = () => input.onProgress?.([...results]);
     report();
-    await Promise.all(
-      input.accounts.map(async (account, index) => {
-        try {
-          const { post } = await create(account);
-          results[index] = { account, post, error: null };
-          report();
-          if (isSettled(post)) return;
-          const settled = await follow(post, input.signal, input.pollMs ?? OUTCOME_POLL_MS);
-          results[index] = { account, post: settled, error: null };
-        } catch (error) {
-          if (input.signal?.aborted) return;
-          results[index] = { account, post: results[index]?.post ?? null, error: messageOf(error) };
-        }
-        report();
-      }),
-    );
     return results;
   }
-  const results: PostResult[] = [];
-  for (const account of input.accounts) {
-    try {
-      const { post } = await create(account);
-      results.push({ account, post, error: null });
-    } catch (error) {
-      results.push({ account, post: null, error: messageOf(error) });
-      // Signed out: the other accounts would fail the same way.
-      if (error instanceof ApiError && error.status === 401) break;
-    } finally {
-      input.onProgress?.([...results]);
-    }
-  }
+  input.accounts.forEach((account, index) => {
+    const post = posts[index];
+    results[index] = post
+      ? { account, post, error: null }
+      : { account, post: null, error: FAILED_WITHOUT_REASON };
+  });
+  report();
+  if (input.action !== 'publish') return results;
+  await Promise.all(
+    results.map(async (result, index) => {
+      if (!result.post || isSettled(result.post)) return;
+      try {
+        const settled = await follow(result.post, input.signal, input.pollMs ?? OUTCOME_POLL_MS);
+        results[index] = { ...result, post: settled };
+      } catch (error) {
+        if (input.signal?.aborted) return;
+        results[index] = { ...result, error: messageOf(error) };
+      }
+      report();
+    }),
+  );
   return results;
+}
+
+/** A refused group's problems per account (`details.problems`), if the server sent them. */
+function problemsOf(error: ApiError): VersionProblemDto[] {
+  const problems = error.details?.problems;
+  return Array.isArray(problems) ? (problems as VersionProblemDto[]) : [];
 }
 
 /** Posted or failed: the server has the outcome. */

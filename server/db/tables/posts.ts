@@ -30,6 +30,22 @@ export interface ScheduledPostsTable {
   publishProgress: string | null;
   /** The engine instance holding the lease. */
   leaseOwner: string | null;
+  /** The post group this post is one account's version of (issue 23), or null for a lone post. */
+  groupId: string | null;
+  /** 1: the version has its own text; 0: it follows the group's shared text. */
+  customized: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A post composed once for several accounts: what every version follows until customised. */
+export interface PostGroupsTable {
+  id: string;
+  userId: string;
+  content: string;
+  /** JSON array of media ids. */
+  media: string;
+  link: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -53,3 +69,4 @@ export interface PublishAttemptsTable {
 }
 
 export type ScheduledPostRow = Selectable<ScheduledPostsTable>;
+export type PostGroupRow = Selectable<PostGroupsTable>;

@@ -42,6 +42,8 @@ function post(overrides: Partial<PostDto>): PostDto {
     errorMessage: null,
     account: null,
     metrics: null,
+    groupId: null,
+    customized: false,
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
     ...overrides,

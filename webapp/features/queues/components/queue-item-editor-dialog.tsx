@@ -32,6 +32,8 @@ function itemAsPost(item: QueueItemDto): PostDto {
     errorMessage: null,
     account: item.account,
     metrics: null,
+    groupId: null,
+    customized: false,
     createdAt: item.createdAt,
     updatedAt: item.updatedAt,
   };
