@@ -104,8 +104,11 @@ test('the popup adds the current page to a queue as an item for each chosen acco
     'A story worth sharing\nhttps://example.com/story',
   );
   const add = composer.getByRole('button', { name: 'Add to queue: Reading list' });
-  await expect(add).toBeDisabled();
-  await composer.getByRole('button', { name: /^X: / }).click();
+  // A right-click opens with every account chosen: this page goes to X only.
+  for (const name of [/^X: /, /^LinkedIn: /])
+    await expect(composer.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true');
+  await composer.getByRole('button', { name: /^LinkedIn: / }).click();
+  await expect(composer.getByRole('button', { name: /^LinkedIn: / })).toHaveAttribute('aria-pressed', 'false');
   await add.click();
   const results = composer.getByRole('list', { name: 'Queue results' });
   await expect(results.getByText('Ava Rivers: Added to Reading list')).toBeVisible();
