@@ -17,6 +17,9 @@ interface CreatePostRequest {
   hour?: number;
   /** Open this stored post for editing. */
   postId?: string;
+  /** Open this post group (one post per account) for editing; `accountId` picks the tab shown first. */
+  groupId?: string;
+  accountId?: string;
   /** A failed post: the compact composer to fix and retry. */
   compact?: boolean;
 }
