@@ -15,15 +15,29 @@ export async function getPostGroupRowsForUser(
 ): Promise<{ group: PostGroupRow; posts: ScheduledPostRow[] }> {
   const group = await findPostGroupForUser(deps.db, userId, groupId);
   if (!group) throw new AppError('not_found', POST_GROUP_MESSAGES.groupNotFound);
-  const posts = await listGroupPosts(deps.db, userId, groupId);
-  const order = (platform: string) => PLATFORM_IDS.indexOf(platform as PlatformId);
-  posts.sort((a, b) => order(a.platform) - order(b.platform));
+  const posts = inPlatformOrder(await listGroupPosts(deps.db, userId, groupId));
   return { group, posts };
+}
+
+/** A group's posts in the platforms' order (X first), each platform's in creation order (stable sort). */
+export function inPlatformOrder<T extends { platform: string }>(posts: T[]): T[] {
+  const order = (platform: string) => PLATFORM_IDS.indexOf(platform as PlatformId);
+  return posts.sort((a, b) => order(a.platform) - order(b.platform));
 }
 
 export function groupMediaIds(group: PostGroupRow): string[] {
   const ids = parseJsonColumn<unknown>(group.media, []);
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** The wire shape of a group without its posts. */
+export function toGroupSummary(group: PostGroupRow): Omit<PostGroupDto, 'posts'> {
+  return {
+    id: group.id,
+    shared: { content: group.content, media: groupMediaIds(group), link: group.link },
+    createdAt: new Date(group.createdAt).toISOString(),
+    updatedAt: new Date(group.updatedAt).toISOString(),
+  };
 }
 
 export async function getPostGroupForUser(
@@ -32,11 +46,5 @@ export async function getPostGroupForUser(
   groupId: string,
 ): Promise<PostGroupDto> {
   const { group, posts } = await getPostGroupRowsForUser(deps, userId, groupId);
-  return {
-    id: group.id,
-    shared: { content: group.content, media: groupMediaIds(group), link: group.link },
-    posts: await toPostDtos(deps.db, posts),
-    createdAt: new Date(group.createdAt).toISOString(),
-    updatedAt: new Date(group.updatedAt).toISOString(),
-  };
+  return { ...toGroupSummary(group), posts: await toPostDtos(deps.db, posts) };
 }
