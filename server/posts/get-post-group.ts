@@ -1,11 +1,14 @@
 import { PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
+import { getPlatform } from '../../shared/platforms/registry.js';
+import type { GroupAccountStatus } from '../../shared/posts/group-outcome.js';
 import { POST_GROUP_MESSAGES, type PostGroupDto } from '../../shared/posts/post-groups.js';
 import { AppError } from '../core/errors.js';
+import type { Db } from '../db/database.js';
 import { parseJsonColumn } from '../db/json-column.js';
 import type { PostGroupRow, ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { toPostDtos } from './post-dto.js';
-import { findPostGroupForUser, listGroupPosts } from './post-groups.repository.js';
+import { findPostGroupForUser, listGroupPostAccounts, listGroupPosts } from './post-groups.repository.js';
 
 /** The user's group and its posts, or 404 'Post group not found' (another user's group looks missing). */
 export async function getPostGroupRowsForUser(
@@ -47,4 +50,22 @@ export async function getPostGroupForUser(
 ): Promise<PostGroupDto> {
   const { group, posts } = await getPostGroupRowsForUser(deps, userId, groupId);
   return { ...toGroupSummary(group), posts: await toPostDtos(deps.db, posts) };
+}
+
+/** Each account's post of a group as its notification says it (any `db`: a transaction too). */
+export async function getGroupAccountStatuses(
+  db: Db,
+  userId: string,
+  groupId: string,
+): Promise<GroupAccountStatus[]> {
+  const rows = inPlatformOrder(await listGroupPostAccounts(db, userId, groupId));
+  return rows.map((row) => ({
+    postId: row.id,
+    accountId: row.socialAccountId,
+    platform: row.platform as PlatformId,
+    accountName: row.accountName ?? getPlatform(row.platform as PlatformId).displayName,
+    status: row.status,
+    url: row.status === 'posted' ? row.platformPostUrl : null,
+    error: row.status === 'failed' ? row.errorMessage : null,
+  }));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GroupAccountStatus } from '../posts/group-outcome.js';
 
 const NOTIFICATION_TYPES = [
   'post_success',
@@ -46,4 +47,18 @@ export const NOTIFICATION_MESSAGES = {
 export function unreadBadgeText(count: number): string {
   if (count <= 0) return '';
   return count > 99 ? '99+' : String(count);
+}
+
+/**
+ * A post group's notification (issue 23): the outcomes of its accounts that came close together,
+ * one entry. `data.groupId` names the group; `data.accounts` holds each account's status.
+ */
+export function groupNotificationOf(
+  notification: Pick<NotificationDto, 'data'>,
+): { groupId: string; accounts: GroupAccountStatus[] } | null {
+  const groupId = notification.data?.groupId;
+  const accounts = notification.data?.accounts;
+  return typeof groupId === 'string' && Array.isArray(accounts)
+    ? { groupId, accounts: accounts as GroupAccountStatus[] }
+    : null;
 }
