@@ -47,7 +47,7 @@ function AccountStatusRow({
     <li className={`min-w-0 ${dense ? 'text-xs' : 'text-sm'}`}>
       <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
         <PlatformIcon platform={account.platform} className={dense ? 'h-4 w-4' : 'h-5 w-5'} />
-        <span className="min-w-0 flex-1 truncate text-gray-800">
+        <span className="min-w-0 flex-1 break-words text-gray-800">
           <span className="font-medium">{account.accountName}</span>
           {account.accountName === platform ? null : <span className="text-gray-500"> · {platform}</span>}
         </span>

@@ -77,14 +77,17 @@ export function GroupChip({
         }}
         aria-label={label}
         style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
-        className={`flex min-w-0 flex-1 items-center gap-1 rounded-l border border-gray-200 border-l-4 bg-white px-1 py-0.5 text-left text-xs shadow-sm hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-500 ${accent(
+        className={`flex min-w-0 flex-1 flex-col overflow-hidden rounded-l border border-gray-200 border-l-4 bg-white px-1 py-0.5 text-left text-xs shadow-sm hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-500 ${accent(
           item,
         )} ${missed ? 'opacity-50' : ''} ${isDragging ? 'z-20 opacity-80 shadow-lg' : ''} ${movable ? 'cursor-grab' : ''}`}
       >
+        {/* A month cell is narrow: the accounts' icons on a line of their own, then time and text. */}
         <PlatformIcons platforms={item.posts.map((post) => post.platform)} className="h-3.5 w-3.5" />
-        <span className="shrink-0 font-medium text-gray-700">{time}</span>
-        <span className="min-w-0 truncate text-gray-600">
-          {calendarPreview(first.preview, CALENDAR_PREVIEW_LENGTH) || '(no text)'}
+        <span className="flex min-w-0 items-center gap-1">
+          <span className="shrink-0 font-medium text-gray-700">{time}</span>
+          <span className="min-w-0 truncate text-gray-600">
+            {calendarPreview(first.preview, CALENDAR_PREVIEW_LENGTH) || '(no text)'}
+          </span>
         </span>
       </button>
       <AccountsDisclosure item={item} floating />
@@ -132,7 +135,7 @@ export function AccountsDisclosure({ item, floating = false }: { item: CalendarI
   function toggle() {
     const rect = toggleRef.current?.getBoundingClientRect();
     if (!open && floating && rect) {
-      const width = Math.min(288, window.innerWidth - 16);
+      const width = Math.min(320, window.innerWidth - 16);
       setPosition({
         position: 'fixed',
         top: rect.bottom + 4,
@@ -150,7 +153,7 @@ export function AccountsDisclosure({ item, floating = false }: { item: CalendarI
         ref={toggleRef}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`${open ? 'Hide' : 'Show'} the ${item.posts.length} accounts`}
+        aria-label={`The ${item.posts.length} accounts`}
         onClick={(event) => {
           event.stopPropagation();
           toggle();
@@ -159,7 +162,7 @@ export function AccountsDisclosure({ item, floating = false }: { item: CalendarI
           floating ? 'rounded-r border-l-0' : 'h-8 w-8 rounded-lg'
         }`}
       >
-        <ChevronDownIcon className={`h-3.5 w-3.5 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <ChevronDownIcon className={`h-3.5 w-3.5 ${open ? 'rotate-180' : ''}`} />
       </button>
       {open ? (
         // biome-ignore lint/a11y/noStaticElementInteractions: only keeps a click inside from reaching the day cell

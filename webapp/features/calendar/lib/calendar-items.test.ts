@@ -6,21 +6,31 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const T = Date.parse('2030-05-06T09:00:00Z');
 
-function post(id: string, atMs: number, groupId: string | null = null): CalendarPostDto {
-  return { id, atMs, groupId, platform: 'twitter', status: 'scheduled' } as CalendarPostDto;
+function post(
+  id: string,
+  atMs: number,
+  groupId: string | null = null,
+  platform: CalendarPostDto['platform'] = 'twitter',
+): CalendarPostDto {
+  return { id, atMs, groupId, platform, status: 'scheduled' } as CalendarPostDto;
 }
 
 const byDay = (p: CalendarPostDto) => new Date(p.atMs).toISOString().slice(0, 10);
 
 describe('the items of a calendar cell', () => {
-  it('shows the posts of one group in a cell as one item, and lone posts as their own', () => {
+  it('shows the posts of one group in a cell as one item (X first), and lone posts as their own', () => {
     const cells = itemsByCell(
-      [post('x', T, 'g'), post('lone', T + HOUR), post('fb', T, 'g'), post('ig', T + 1000, 'g')],
+      [
+        post('ig', T, 'g', 'instagram'),
+        post('lone', T + HOUR),
+        post('fb', T, 'g', 'facebook'),
+        post('x', T + 1000, 'g', 'twitter'),
+      ],
       byDay,
     );
     const items = cells.get('2030-05-06') ?? [];
     expect(items.map((item) => [item.groupId, item.posts.map((p) => p.id)])).toEqual([
-      ['g', ['fb', 'x', 'ig']],
+      ['g', ['x', 'fb', 'ig']],
       [null, ['lone']],
     ]);
     expect(items[0]!.atMs).toBe(T);

@@ -1,3 +1,4 @@
+import { PLATFORM_IDS } from '../../../../shared/platforms/ids';
 import type { CalendarPostDto } from '../../../../shared/posts/api';
 
 /**
@@ -8,7 +9,7 @@ import type { CalendarPostDto } from '../../../../shared/posts/api';
 export interface CalendarItem {
   key: string;
   groupId: string | null;
-  /** In time order; one for a lone post. */
+  /** One for a lone post; a group's in the platforms' order (X first), as the lists show them. */
   posts: CalendarPostDto[];
   /** The earliest post's time. */
   atMs: number;
@@ -40,5 +41,7 @@ export function itemsByCell(
     items.push(item);
     if (groupKey) groups.set(groupKey, item);
   }
+  const order = (post: CalendarPostDto) => PLATFORM_IDS.indexOf(post.platform);
+  for (const item of groups.values()) item.posts.sort((a, b) => order(a) - order(b));
   return cells;
 }

@@ -118,7 +118,7 @@ export function DeleteGroupDialog({
             </span>
           </label>
           <label htmlFor={`${id}-account`} className="sr-only">
-            Account
+            Account to delete
           </label>
           <select
             id={`${id}-account`}

@@ -49,7 +49,8 @@ export function GroupCard({
     >
       <header className="flex flex-wrap items-center gap-2">
         <PlatformIcons platforms={posts.map((post) => post.platform)} className="h-7 w-7" />
-        <div className="min-w-0 flex-1">
+        {/* At least room for 'Nov 26, 2026 17:06' on one line; the badge wraps under it on a phone. */}
+        <div className="min-w-[8.5rem] flex-1">
           <p className="truncate font-medium text-gray-900 text-sm">{posts.length} accounts</p>
           {when ? (
             <p className="text-gray-500 text-xs">
