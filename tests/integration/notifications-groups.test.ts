@@ -180,3 +180,17 @@ describe('merging the outcomes of a group', () => {
     ]);
   });
 });
+
+describe('the notification list in the OpenAPI document', () => {
+  it("describes a group's notification: its group and each account", async () => {
+    const doc = await (await t.request('/api/openapi.json')).json();
+    const operation = doc.paths['/api/notifications'].get;
+    const schema = operation.responses['200'].content['application/json'].schema;
+    const data = schema.properties.notifications.items.properties.data;
+    const fields = Object.keys(
+      (data.anyOf?.find((s: { type?: string }) => s.type === 'object') ?? data).properties,
+    );
+    expect(fields).toEqual(expect.arrayContaining(['postId', 'groupId', 'accounts']));
+    expect(operation.security).toEqual([{ cookie: [] }, { bearer: [] }]);
+  });
+});
