@@ -18,6 +18,13 @@ export interface GroupAccountStatus {
   error: string | null;
 }
 
+/** Statuses whose version can no longer change: sent, or being sent right now. */
+export const READ_ONLY_STATUSES: readonly PostStatus[] = ['posted', 'publishing'];
+
+export function isReadOnlyVersion(status: PostStatus): boolean {
+  return READ_ONLY_STATUSES.includes(status);
+}
+
 export interface GroupOutcome {
   posted: number;
   failed: number;

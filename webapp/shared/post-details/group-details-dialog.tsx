@@ -1,7 +1,6 @@
 import { getPlatform } from '../../../shared/platforms/registry';
 import { POST_MESSAGES } from '../../../shared/posts/constants';
-import { groupOutcome, postedToMessage } from '../../../shared/posts/group-outcome';
-import { isReadOnlyVersion } from '../../../shared/posts/post-group-rules';
+import { groupOutcome, isReadOnlyVersion, postedToMessage } from '../../../shared/posts/group-outcome';
 import type { PostGroupDto } from '../../../shared/posts/post-groups';
 import { canMovePost } from '../../../shared/posts/post-timing';
 import type { TimeFormat } from '../../../shared/settings/preferences';

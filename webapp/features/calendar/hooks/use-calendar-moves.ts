@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError } from '../../../../shared/http/api-error';
 import { type CalendarPostDto, POST_MESSAGES } from '../../../../shared/posts/api';
-import { isReadOnlyVersion } from '../../../../shared/posts/post-group-rules';
+import { isReadOnlyVersion } from '../../../../shared/posts/group-outcome';
 import { isInFuture } from '../../../../shared/posts/post-timing';
 import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatDateTime } from '../../../../shared/time/format';

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../../../../shared/http/api-error';
 import { getPlatform } from '../../../../../shared/platforms/registry';
 import { POST_MESSAGES } from '../../../../../shared/posts/constants';
-import { isReadOnlyVersion } from '../../../../../shared/posts/post-group-rules';
+import { isReadOnlyVersion } from '../../../../../shared/posts/group-outcome';
 import type { PostListEntryDto } from '../../../../../shared/posts/post-list';
 import { Button } from '../../../../components/button';
 import { Modal } from '../../../../components/modal';
