@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
 import { control } from '../../server/sandbox/sandbox-testing';
 import { addDays, utcToZonedTime, zonedTimeToUtc } from '../../shared/time/zoned-time';
-import { monthGrid } from '../../webapp/features/calendar/lib/calendar-dates';
+import { monthDays, monthGrid, weekDays } from '../../webapp/features/calendar/lib/calendar-dates';
 import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
 import { type RunningServer, startServer } from '../support/spawn-server';
 
@@ -144,9 +144,28 @@ test('a four-account group is one dashboard entry and one calendar chip with fou
   const cell = page.locator('div').filter({ has: targetCell }).filter({ has: chip }).last();
   await expect(cell).toBeVisible();
 
+  // The week view: one chip in its hour.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  if (!weekDays(today).includes(to)) await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(chip).toHaveCount(1);
+  await chip.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.getByRole('button', { name: 'The 4 accounts' }).click();
+  await expect(page.getByRole('list', { name: 'Accounts of this post' }).getByRole('listitem')).toHaveCount(
+    4,
+  );
+  await page.screenshot({ path: testInfo.outputPath('calendar-group-week-1280.png') });
+  await page.keyboard.press('Escape');
+
   // The phone's list view: one row that lists the four accounts in place.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await page.goto(`${server.url}/calendar`);
+  await expect(page.getByRole('button', { name: 'List', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  if (!monthDays(today).includes(to)) await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('button', { name: /^10:15 post to 4 accounts/ })).toHaveCount(1);
   await page.getByRole('button', { name: 'The 4 accounts' }).click();
   await expect(page.getByRole('list', { name: 'Accounts of this post' }).getByRole('listitem')).toHaveCount(

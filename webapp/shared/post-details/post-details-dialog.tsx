@@ -98,7 +98,12 @@ export function PostDetailsDialog({
                 size="sm"
                 onClick={() => {
                   onClose();
-                  openComposer({ postId: post.id, compact: post.status === 'failed' });
+                  // One account's post of a group is edited with its group, at its account.
+                  openComposer(
+                    post.groupId
+                      ? { groupId: post.groupId, accountId: post.socialAccountId ?? undefined }
+                      : { postId: post.id, compact: post.status === 'failed' },
+                  );
                 }}
               >
                 {post.status === 'failed' ? 'Fix and retry' : 'Edit Post'}
