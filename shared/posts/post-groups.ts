@@ -156,7 +156,7 @@ const VersionProblemSchema = z.object({
   message: z.string(),
 });
 
-const GroupPostSchema = z
+export const GroupPostSchema = z
   .object({
     id: z.string(),
     socialAccountId: z.string().nullable().describe('The account this version goes to.'),
