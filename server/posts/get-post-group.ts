@@ -4,6 +4,8 @@ import { AppError } from '../core/errors.js';
 import { parseJsonColumn } from '../db/json-column.js';
 import type { PostGroupRow, ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
+import { listMediaForUser } from '../media/media.repository.js';
+import { toMediaDto } from '../media/media-dto.js';
 import { toPostDtos } from './post-dto.js';
 import { findPostGroupForUser, listGroupPosts } from './post-groups.repository.js';
 
@@ -32,10 +34,21 @@ export async function getPostGroupForUser(
   groupId: string,
 ): Promise<PostGroupDto> {
   const { group, posts } = await getPostGroupRowsForUser(deps, userId, groupId);
+  const mediaIds = groupMediaIds(group);
+  const [postDtos, mediaRows] = await Promise.all([
+    toPostDtos(deps.db, posts),
+    listMediaForUser(deps.db, userId, mediaIds),
+  ]);
+  const files = new Map(mediaRows.map((row) => [row.id, toMediaDto(row)]));
   return {
     id: group.id,
-    shared: { content: group.content, media: groupMediaIds(group), link: group.link },
-    posts: await toPostDtos(deps.db, posts),
+    shared: {
+      content: group.content,
+      media: mediaIds,
+      link: group.link,
+      files: mediaIds.flatMap((id) => files.get(id) ?? []),
+    },
+    posts: postDtos,
     createdAt: new Date(group.createdAt).toISOString(),
     updatedAt: new Date(group.updatedAt).toISOString(),
   };
