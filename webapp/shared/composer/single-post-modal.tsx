@@ -12,37 +12,29 @@ import { getPostQueryOptions } from './api/get-post';
 import { ComposerFields } from './composer-fields';
 import { ComposerFooter } from './composer-footer';
 import { ErrorBox } from './composer-input';
-import { type ComposerState, initialState, stateFromPost } from './composer-state';
+import { type ComposerState, hasChanges, stateFromPost } from './composer-state';
 import { DuplicateTextNotice } from './duplicate-text-notice';
 import { PostToRow } from './post-to-row';
-import { findMissingMedia, UNSENT_MEDIA_GONE } from './unsent-post';
 import { useComposerForm } from './use-composer-form';
 import { scheduledAtFor, useSavePost } from './use-save-post';
 import { useUnsentPost } from './use-unsent-post';
 
-interface CreatePostModalProps {
+interface SinglePostModalProps {
   open: boolean;
   onClose: () => void;
   /** Edit this stored post (same row is saved). */
-  postId?: string | null;
-  /** Preselected schedule time (UTC ISO), e.g. from the calendar. */
-  initialScheduledAt?: string | null;
+  postId: string;
   /** Sent Posts: a failed post opens a compact composer (no platform row, no preview) to fix and retry. */
   compact?: boolean;
 }
 
 /**
- * 'Create Post' (spec 02 section 2): 'Post to:' platforms and Add Account, the platform's editor on
- * the left and its live preview on the right (stacked on small screens), and the footer Cancel,
- * scheduled date with Edit, Save as draft, Post Now and Schedule Post.
+ * 'Edit Post' for a lone post (spec 02 section 2): its platform's editor on the left and its live
+ * preview on the right (stacked on small screens), and the footer Cancel, scheduled date with
+ * Edit, Save as draft, Post Now and Schedule Post. New posts and post groups are composed in the
+ * multi-account composer (group/group-composer-modal.tsx).
  */
-export function CreatePostModal({
-  open,
-  onClose,
-  postId = null,
-  initialScheduledAt = null,
-  compact = false,
-}: CreatePostModalProps) {
+export function SinglePostModal({ open, onClose, postId, compact = false }: SinglePostModalProps) {
   const form = useComposerForm({ onClose });
   const { state, fileErrors, notice, actions, account } = form;
   const preferences = usePreferences();
@@ -54,31 +46,20 @@ export function CreatePostModal({
   const savePost = useSavePost();
   const firstPlatformRef = useRef<HTMLButtonElement>(null);
 
-  const postQuery = useQuery({ ...getPostQueryOptions(postId ?? ''), enabled: open && Boolean(postId) });
+  const postQuery = useQuery({ ...getPostQueryOptions(postId), enabled: open });
   const userId = useSession().data?.id ?? null;
   /** The composition as last stored (after a save), so closing compares with what the server has. */
   const [storedState, setStoredState] = useState<ComposerState | null>(null);
-  const [emptyState] = useState(() => initialState(null, initialScheduledAt));
-  const baseline = storedState ?? (postId ? (loadedPost ? stateFromPost(loadedPost) : null) : emptyState);
+  const baseline = storedState ?? (loadedPost ? stateFromPost(loadedPost) : null);
   const unsent = useUnsentPost({
     open,
     userId,
-    keepsCopy: !postId && !compact && !savedId,
-    state,
-    baseline,
+    keepsCopy: false,
+    dirty: baseline ? hasChanges(state, baseline) : false,
     onClose,
-    onRestore: (restored) => {
-      actions.reset(restored);
-      void findMissingMedia(restored).then((gone) => {
-        if (gone.length === 0) return;
-        for (const key of gone) actions.removeMedia(key);
-        setError(UNSENT_MEDIA_GONE);
-      });
-    },
   });
 
-  // A new opening starts clean (or from the stored post once it has loaded).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal (re)opens
+  // A new opening starts from the stored post once it has loaded.
   useEffect(() => {
     if (!open) return;
     setSavedId(postId);
@@ -87,19 +68,17 @@ export function CreatePostModal({
     setPickerOpen(false);
     setLoadedPost(null);
     setStoredState(null);
-    if (!postId) actions.reset(initialState(null, initialScheduledAt));
-  }, [open, postId, initialScheduledAt]);
+  }, [open, postId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once per fetched post
   useEffect(() => {
-    if (!open || !postId || !postQuery.data || loadedPost?.id === postQuery.data.id) return;
+    if (!open || !postQuery.data || loadedPost?.id === postQuery.data.id) return;
     setLoadedPost(postQuery.data);
     actions.load(postQuery.data);
   }, [open, postId, postQuery.data, loadedPost]);
 
   const platform = state.platform;
-  const isEditing = Boolean(savedId);
-  const loadingPost = Boolean(postId) && postQuery.isPending;
+  const loadingPost = postQuery.isPending;
   const disabled = form.incomplete || busy !== null || loadingPost;
 
   async function save(action: PostRequestAction) {
@@ -137,7 +116,7 @@ export function CreatePostModal({
   }
 
   // Spec 02: a failed post opens a compact 'Create Post' modal.
-  const title = !compact && isEditing && postId ? 'Edit Post' : 'Create Post';
+  const title = compact ? 'Create Post' : 'Edit Post';
   const scheduledLabel = state.scheduledAt
     ? formatDateTime(state.scheduledAt, preferences.timezone, preferences.timeFormat)
     : 'Not scheduled';
@@ -148,7 +127,6 @@ export function CreatePostModal({
       onClose={busy ? () => {} : unsent.requestClose}
       title={title}
       size="xl"
-      initialFocusRef={compact || postId ? undefined : firstPlatformRef}
       footer={
         <ComposerFooter
           busy={busy}
@@ -171,7 +149,7 @@ export function CreatePostModal({
     >
       {loadingPost ? (
         <LoadingCard message="Loading post..." />
-      ) : postId && postQuery.isError ? (
+      ) : postQuery.isError ? (
         <ErrorBox message={POST_MESSAGES.failedToLoadPostData} />
       ) : (
         <div className="space-y-4">
@@ -179,7 +157,7 @@ export function CreatePostModal({
             <PostToRow
               selected={platform}
               connected={form.connectedPlatforms}
-              isLocked={Boolean(postId)}
+              isLocked
               firstRef={firstPlatformRef}
               onSelect={(id) => {
                 setError(null);
