@@ -82,7 +82,7 @@ export function ComposerFooter({
             />
           ) : null}
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           <Button
             variant="secondary"
             size="sm"

@@ -65,7 +65,7 @@ export function PublishResults({
           return (
             <li key={post.id} aria-label={name} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <PlatformIcon platform={post.platform} className="h-6 w-6" />
-              <span className="min-w-0 flex-1 truncate font-medium text-gray-900 text-sm">{name}</span>
+              <span className="min-w-[10rem] flex-1 truncate font-medium text-gray-900 text-sm">{name}</span>
               <Outcome post={post} timezone={timezone} timeFormat={timeFormat} />
             </li>
           );
@@ -104,7 +104,7 @@ function Outcome({
   }
   if (post.status === 'failed') {
     return (
-      <span className="w-full text-red-700 text-sm sm:w-auto">
+      <span className="basis-full pl-9 text-red-700 text-sm">
         <span className="rounded-full bg-red-100 px-2 py-0.5 font-medium">Failed</span>{' '}
         {post.errorMessage || FAILED_WITHOUT_REASON}
       </span>
