@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { ADD_TO_NEXT_FREE_TIME, type PostRequestAction } from '../../../shared/posts/api';
 import type { TimeFormat } from '../../../shared/settings/preferences';
 import { Button } from '../../components/button';
@@ -23,7 +23,7 @@ interface ComposerFooterProps {
 }
 
 /** The composer's footer: Cancel, the scheduled date with Edit, Save as draft, Post Now, Add to queue (the next free time) and Schedule Post. */
-export function ComposerFooter({
+export const ComposerFooter = memo(function ComposerFooter({
   busy,
   disabled,
   summary = null,
@@ -126,4 +126,4 @@ export function ComposerFooter({
       </div>
     </div>
   );
-}
+});

@@ -1,7 +1,6 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountDto } from '../../../../shared/accounts/account';
-import type { PostDto, PostRequestAction } from '../../../../shared/posts/api';
-import { validationAction } from '../../../../shared/posts/api';
+import type { PlatformId } from '../../../../shared/platforms/ids';
 import { POST_MESSAGES } from '../../../../shared/posts/constants';
 import type { VersionProblemDto } from '../../../../shared/posts/post-groups';
 import { formatDateTime } from '../../../../shared/time/format';
@@ -18,16 +17,16 @@ import { findMissingMedia, UNSENT_MEDIA_GONE } from '../unsent-post';
 import { useUnsentPost } from '../use-unsent-post';
 import { AccountChips } from './account-chips';
 import { hasGroupChanges } from './group-changes';
-import { groupProblems } from './group-problems';
-import { type GroupComposerState, initialGroupState } from './group-state';
+import { initialGroupState } from './group-state';
 import { GroupTabPanel } from './group-tab-panel';
 import { SHARED_TAB, tabOfAccount, versionTabs } from './group-tabs';
 import { PublishResults } from './publish-results';
 import { SingleTarget, singleMode } from './single-target';
 import { useComposerChecks } from './use-composer-checks';
 import { useGroupComposer } from './use-group-composer';
+import { useGroupSubmit } from './use-group-submit';
 import { useOpenedGroup } from './use-opened-group';
-import { useSaveGroup } from './use-save-group';
+import { useEventCallback } from './use-stable';
 
 const NO_PROBLEMS: VersionProblemDto[] = [];
 const NO_ACCOUNT_PROBLEMS = new Map<string, string[]>();
@@ -61,36 +60,39 @@ export function GroupComposerModal({
   const accounts = useAccounts().data ?? [];
   const preferences = usePreferences();
   const userId = useSession().data?.id ?? null;
-  const [stored, setStored] = useState<GroupComposerState | null>(null);
-  const [savedPostId, setSavedPostId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<PostRequestAction | null>(null);
-  const [pickerOpen, setPickerOpen] = useState(false);
   const [activeTab, setActiveTab] = useState(SHARED_TAB);
-  const [attempted, setAttempted] = useState(false);
-  const [results, setResults] = useState<PostDto[] | null>(null);
   const [emptyState] = useState(() => initialGroupState(initialScheduledAt));
   const firstChipRef = useRef<HTMLButtonElement>(null);
-  const saveGroup = useSaveGroup();
-
   const opened = useOpenedGroup({ open, groupId, onLoad: actions.reset });
-  const { loaded } = opened;
+  const { loaded, sent } = opened;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: start over only when the modal (re)opens
   useEffect(() => {
     if (!open) return;
     actions.reset(initialGroupState(initialScheduledAt));
-    setStored(null);
-    setSavedPostId(null);
-    setError(null);
-    setBusy(null);
-    setPickerOpen(false);
     setActiveTab(SHARED_TAB);
-    setAttempted(false);
-    setResults(null);
   }, [open, groupId]);
 
   const isNew = !groupId;
+  const single = singleMode(state, isNew);
+  const deferred = useDeferredValue(state);
+  const checks = useComposerChecks({ state, deferred, single, postIdOf: opened.postIdOf });
+  const showProblems = useEventCallback((problems: readonly { accountId: string }[]) => {
+    const tab = problems[0] ? tabOfAccount(tabs, problems[0].accountId) : undefined;
+    if (tab) setActiveTab(tab.id);
+  });
+  const submit = useGroupSubmit({
+    open,
+    groupId,
+    state,
+    single,
+    identical: checks.identical,
+    showProblems,
+    onRefused: checks.setRefused,
+    onStored: () => unsent.clearCopy(),
+    onClose,
+  });
+  const { stored, setError } = submit;
   const baseline = stored ?? (isNew ? emptyState : (loaded?.state ?? null));
   const dirty = useMemo(
     () => (baseline ? hasGroupChanges(state, baseline, isNew && !stored) : false),
@@ -113,17 +115,8 @@ export function GroupComposerModal({
     },
   });
 
-  const single = singleMode(state, isNew);
-  const deferred = useDeferredValue(state);
-  const checks = useComposerChecks({
-    state,
-    deferred,
-    single,
-    postIdOf: opened.postIdOf,
-  });
-  const { sent } = opened;
   // A fresh composition does not start with problems: they show once something is written or tried.
-  const touched = attempted || dirty;
+  const touched = submit.attempted || dirty;
   const problems = touched ? checks.problems : NO_PROBLEMS;
   const { accounts: chosenAccounts, versions, missingPlatforms } = state;
   // Not on every keystroke of the shared text: the tabs follow the accounts, versions and problems.
@@ -132,73 +125,44 @@ export function GroupComposerModal({
     [chosenAccounts, versions, missingPlatforms, accounts, problems, sent],
   );
   const active = tabs.find((tab) => tab.id === activeTab) ?? tabs[0]!;
-  const chosen = useMemo(() => new Set(state.accounts.map((account) => account.id)), [state.accounts]);
+  const chosen = useMemo(() => new Set(chosenAccounts.map((account) => account.id)), [chosenAccounts]);
+
   // An opened group shows the tab of the account it was opened for.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once the group is in
   useEffect(() => {
-    if (!loaded || !accountId) return;
-    const tab = tabOfAccount(tabs, accountId);
+    const tab = loaded && accountId ? tabOfAccount(tabs, accountId) : undefined;
     if (tab) setActiveTab(tab.id);
   }, [loaded]);
 
-  function showFirstProblem(problems: readonly { accountId: string }[]) {
-    const first = problems[0];
-    const tab = first ? tabOfAccount(tabs, first.accountId) : undefined;
-    if (tab) setActiveTab(tab.id);
-  }
-
-  async function save(action: PostRequestAction) {
-    setAttempted(true);
-    setError(null);
-    checks.clearRefused();
-    const alone = single.kind === 'one';
-    const now = groupProblems(state, validationAction(action), alone ? {} : checks.identical);
-    if (alone && now[0]) {
-      setError(now[0].message);
-      return;
-    }
-    if (!alone && action !== 'draft' && now.length > 0) {
-      showFirstProblem(now);
-      return;
-    }
-    setBusy(action);
-    try {
-      const outcome = await saveGroup({
-        state,
-        action,
-        groupId,
-        savedPostId,
-        onStored: ({ postId }) => {
-          if (postId) setSavedPostId(postId);
-          setStored(state);
-          unsent.clearCopy();
-        },
-      });
-      if (outcome.kind === 'done') onClose();
-      else if (outcome.kind === 'published') setResults(outcome.posts);
-      else {
-        if (outcome.needsTime) setPickerOpen(true);
-        if (outcome.problems && outcome.problems.length > 0) {
-          checks.setRefused(outcome.problems);
-          showFirstProblem(outcome.problems);
-        } else setError(outcome.message);
-      }
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  const connectAccount = () => {
+  const connectAccount = useEventCallback(() => {
     onClose();
     openConnectModal();
-  };
-  const title = isNew ? 'Create Post' : 'Edit Post';
-  const scheduledLabel = state.scheduledAt
-    ? formatDateTime(state.scheduledAt, preferences.timezone, preferences.timeFormat)
-    : 'Not scheduled';
-  const { loading } = opened;
+  });
+  const onToggle = useCallback(
+    (account: AccountDto) => {
+      setError(null);
+      actions.toggleAccount({ id: account.id, platform: account.platform });
+    },
+    [actions, setError],
+  );
+  const onToggleMissing = useCallback(
+    (platform: PlatformId) => {
+      setError(null);
+      actions.toggleMissingPlatform(platform);
+    },
+    [actions, setError],
+  );
+  const onSave = useEventCallback((action: Parameters<typeof submit.save>[0]) => void submit.save(action));
+  const requestClose = useEventCallback(() => unsent.requestClose());
+  const onSchedule = useEventCallback((iso: string) => {
+    actions.setScheduledAt(iso);
+    submit.setPickerOpen(false);
+    setError(null);
+  });
+  const onShowProblems = useEventCallback(() => showProblems(checks.problems));
 
-  if (results) {
+  const title = isNew ? 'Create Post' : 'Edit Post';
+  if (submit.results) {
     return (
       <Modal
         open={open}
@@ -208,7 +172,7 @@ export function GroupComposerModal({
         footer={<Button onClick={onClose}>Done</Button>}
       >
         <PublishResults
-          posts={results}
+          posts={submit.results}
           accounts={accounts}
           timezone={preferences.timezone}
           timeFormat={preferences.timeFormat}
@@ -220,33 +184,33 @@ export function GroupComposerModal({
   return (
     <Modal
       open={open}
-      onClose={busy ? () => {} : unsent.requestClose}
+      onClose={submit.busy ? () => {} : requestClose}
       title={title}
       size="xl"
       initialFocusRef={isNew ? firstChipRef : undefined}
       footer={
         <ComposerFooter
-          busy={busy}
-          disabled={busy !== null || loading || checks.blocked}
+          busy={submit.busy}
+          disabled={submit.busy !== null || opened.loading || checks.blocked}
           summary={touched ? checks.summary : null}
-          onShowProblems={() => showFirstProblem(checks.problems)}
+          onShowProblems={onShowProblems}
           scheduledAt={state.scheduledAt}
-          scheduledLabel={scheduledLabel}
+          scheduledLabel={
+            state.scheduledAt
+              ? formatDateTime(state.scheduledAt, preferences.timezone, preferences.timeFormat)
+              : 'Not scheduled'
+          }
           timezone={preferences.timezone}
           timeFormat={preferences.timeFormat}
-          pickerOpen={pickerOpen}
-          onTogglePicker={setPickerOpen}
-          onCancel={unsent.requestClose}
-          onSchedule={(iso) => {
-            actions.setScheduledAt(iso);
-            setPickerOpen(false);
-            setError(null);
-          }}
-          onSave={(action) => void save(action)}
+          pickerOpen={submit.pickerOpen}
+          onTogglePicker={submit.setPickerOpen}
+          onCancel={requestClose}
+          onSchedule={onSchedule}
+          onSave={onSave}
         />
       }
     >
-      {loading ? (
+      {opened.loading ? (
         <LoadingCard message="Loading post..." />
       ) : opened.failed ? (
         <ErrorBox message={POST_MESSAGES.failedToLoadPostData} />
@@ -257,17 +221,11 @@ export function GroupComposerModal({
             chosen={chosen}
             locked={opened.locked}
             statuses={opened.statuses}
-            missingChosen={state.missingPlatforms}
+            missingChosen={missingPlatforms}
             problems={touched ? checks.byAccount : NO_ACCOUNT_PROBLEMS}
             firstRef={firstChipRef}
-            onToggle={(account: AccountDto) => {
-              setError(null);
-              actions.toggleAccount({ id: account.id, platform: account.platform });
-            }}
-            onToggleMissing={(platform) => {
-              setError(null);
-              actions.toggleMissingPlatform(platform);
-            }}
+            onToggle={onToggle}
+            onToggleMissing={onToggleMissing}
             onAddAccount={connectAccount}
           />
           {single.kind === 'none' ? (
@@ -279,12 +237,12 @@ export function GroupComposerModal({
               composer={composer}
               single={single}
               accounts={accounts}
-              error={error}
+              error={submit.error}
               onConnect={connectAccount}
             />
           ) : (
             <>
-              {error ? <ErrorBox message={error} /> : null}
+              {submit.error ? <ErrorBox message={submit.error} /> : null}
               <GroupTabPanel
                 composer={composer}
                 tabs={tabs}

@@ -4,6 +4,7 @@ import { canInsert } from '../../../../shared/posts/character-count';
 import type { ComposerMedia } from '../composer-state';
 import { EmojiButton } from '../emoji-button';
 import { MediaField } from '../media-field';
+import { useLocalText } from './use-local-text';
 
 export interface NetworkCount {
   platform: PlatformId;
@@ -47,14 +48,15 @@ export function SharedEditor({
 }: SharedEditorProps) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useLocalText(content, onContent);
 
   function insertEmoji(emoji: string) {
     const el = ref.current;
-    const start = el?.selectionStart ?? content.length;
-    const end = el?.selectionEnd ?? content.length;
-    const rest = content.slice(0, start) + content.slice(end);
+    const start = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? text.length;
+    const rest = text.slice(0, start) + text.slice(end);
     if (!counts.every((count) => canInsert(count.platform, rest, emoji, start))) return;
-    onContent(content.slice(0, start) + emoji + content.slice(end));
+    setText(text.slice(0, start) + emoji + text.slice(end));
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(start + emoji.length, start + emoji.length);
@@ -78,9 +80,9 @@ export function SharedEditor({
           id={id}
           ref={ref}
           rows={6}
-          value={content}
+          value={text}
           placeholder="Write once for every network you chose"
-          onChange={(event) => onContent(event.target.value)}
+          onChange={(event) => setText(event.target.value)}
           onPaste={onPaste}
           aria-describedby={`${id}-counts`}
           className={`${inputClass} resize-y`}

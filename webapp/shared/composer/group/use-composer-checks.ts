@@ -9,6 +9,7 @@ import { groupProblems, problemSummary } from './group-problems';
 import { type GroupComposerState, isUploadingGroup } from './group-state';
 import type { CompositionMode } from './single-target';
 import { useIdenticalTimes } from './use-identical-times';
+import { useStableValue } from './use-stable';
 
 /**
  * What stands between the composition and Schedule / Post Now / Add to queue, computed from the
@@ -34,12 +35,11 @@ export function useComposerChecks({
   );
   const alone = single.kind === 'one';
   // The one-account composer warns about repeated text as before (DuplicateTextNotice), without blocking.
-  const identical = useIdenticalTimes(alone ? { ...deferred, accounts: [] } : deferred, {
-    postIdOf,
-    timezone,
-    timeFormat,
-  });
-  const computed = useMemo(() => groupProblems(deferred, 'schedule', identical), [deferred, identical]);
+  const identical = useIdenticalTimes(deferred, { postIdOf, timezone, timeFormat, enabled: !alone });
+  // The same problems after a keystroke are the same array: chips and tabs are not drawn again.
+  const computed = useStableValue(
+    useMemo(() => groupProblems(deferred, 'schedule', identical), [deferred, identical]),
+  );
   const problems = useMemo(() => {
     if (!refused || refused.state !== state) return computed;
     const seen = new Set(computed.map((p) => `${p.accountId}\u0000${p.message}`));
@@ -54,18 +54,17 @@ export function useComposerChecks({
     }
     return map;
   }, [problems]);
+  const { accounts: chosen, missingPlatforms } = deferred;
   const summary = useMemo(() => {
-    const named = deferred.accounts.map((chosen) => ({
+    const named = chosen.map((chosen) => ({
       ...chosen,
       accountName: accounts.find((account) => account.id === chosen.id)?.accountName ?? chosen.id,
     }));
     const text = problemSummary(problems, named, identical)?.text ?? null;
-    const missing = deferred.missingPlatforms.map((p) =>
-      noAccountConnectedMessage(getPlatform(p).displayName),
-    );
+    const missing = missingPlatforms.map((p) => noAccountConnectedMessage(getPlatform(p).displayName));
     if (missing.length === 0) return text;
     return text ? `${text}; ${missing.join('; ')}` : missing.join('; ');
-  }, [problems, deferred, accounts, identical]);
+  }, [problems, chosen, missingPlatforms, accounts, identical]);
   // The spec's one-platform composer cannot save text over the limit or an article without its link.
   const singleBlock =
     alone &&

@@ -18,24 +18,36 @@ const CHECK_AFTER_MS = 500;
  */
 export function useIdenticalTimes(
   state: GroupComposerState,
-  options: { postIdOf: (accountId: string) => string | undefined; timezone: string; timeFormat: TimeFormat },
+  options: {
+    postIdOf: (accountId: string) => string | undefined;
+    timezone: string;
+    timeFormat: TimeFormat;
+    /** Off: nothing is asked (the one-account composer says it with DuplicateTextNotice). */
+    enabled: boolean;
+  },
 ): IdenticalTimes {
-  const wanted: IdenticalPostCheck[] = state.accounts.flatMap((account) => {
-    const version = versionOf(state, targetOfAccount(state, account));
-    const hasMedia = version.media.length > 0;
-    if (!version.content.trim() || !refusesDuplicateText(account.platform, hasMedia)) return [];
-    const excludePostId = options.postIdOf(account.id);
-    return [
-      {
-        socialAccountId: account.id,
-        content: version.content,
-        hasMedia,
-        at: state.scheduledAt,
-        ...(excludePostId ? { excludePostId } : {}),
-      },
-    ];
-  });
-  const key = JSON.stringify(wanted);
+  const { postIdOf, enabled } = options;
+  // Worked out when the composition changes, not on every render of the composer.
+  const wanted: IdenticalPostCheck[] = useMemo(
+    () =>
+      (enabled ? state.accounts : []).flatMap((account) => {
+        const version = versionOf(state, targetOfAccount(state, account));
+        const hasMedia = version.media.length > 0;
+        if (!version.content.trim() || !refusesDuplicateText(account.platform, hasMedia)) return [];
+        const excludePostId = postIdOf(account.id);
+        return [
+          {
+            socialAccountId: account.id,
+            content: version.content,
+            hasMedia,
+            at: state.scheduledAt,
+            ...(excludePostId ? { excludePostId } : {}),
+          },
+        ];
+      }),
+    [state, postIdOf, enabled],
+  );
+  const key = useMemo(() => JSON.stringify(wanted), [wanted]);
   const [checks, setChecks] = useState<IdenticalPostCheck[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised checks are the dependency
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PostDto } from '../../../../shared/posts/api';
 import { isReadOnlyVersion } from '../../../../shared/posts/post-group-rules';
 import { getPostGroupQueryOptions } from '../api/post-groups';
@@ -63,6 +63,10 @@ export function useOpenedGroup({
       ),
     [loaded],
   );
+  const postIdOf = useCallback(
+    (accountId: string) => loaded?.posts.find((post) => post.socialAccountId === accountId)?.id,
+    [loaded],
+  );
   return {
     loaded,
     loading: Boolean(groupId) && (query.isPending || (query.isSuccess && !loaded)),
@@ -70,6 +74,6 @@ export function useOpenedGroup({
     sent,
     locked,
     statuses,
-    postIdOf: (accountId: string) => loaded?.posts.find((post) => post.socialAccountId === accountId)?.id,
+    postIdOf,
   };
 }
