@@ -1,4 +1,4 @@
-import { memo, type RefObject, useId } from 'react';
+import { memo, type RefObject } from 'react';
 import type { AccountDto } from '../../../../shared/accounts/account';
 import { accountLabel } from '../../../../shared/accounts/account-label';
 import { PLATFORM_IDS, type PlatformId } from '../../../../shared/platforms/ids';
@@ -112,7 +112,6 @@ function AccountChip({
   problems: readonly string[];
   onToggle: (account: AccountDto) => void;
 }) {
-  const describedBy = useId();
   const hasProblems = isChosen && problems.length > 0;
   const description = [
     lockedAs ?? status,
@@ -128,7 +127,7 @@ function AccountChip({
       type="button"
       aria-pressed={isChosen}
       aria-label={accountLabel(account)}
-      aria-describedby={description ? describedBy : undefined}
+      aria-description={description || undefined}
       aria-disabled={lockedAs ? true : undefined}
       title={description || accountLabel(account)}
       onClick={() => {
@@ -166,11 +165,6 @@ function AccountChip({
       {lockedAs || status ? (
         <span aria-hidden="true" className="shrink-0 text-gray-500 text-xs">
           {lockedAs ?? status}
-        </span>
-      ) : null}
-      {description ? (
-        <span id={describedBy} className="sr-only">
-          {description}
         </span>
       ) : null}
     </button>

@@ -1,4 +1,4 @@
-import { type ClipboardEvent, memo, useId, useRef } from 'react';
+import { type ClipboardEvent, memo, useId, useState } from 'react';
 import type { PlatformId } from '../../../../shared/platforms/ids';
 import { canInsert } from '../../../../shared/posts/character-count';
 import type { ComposerMedia } from '../composer-state';
@@ -47,19 +47,23 @@ export function SharedEditor({
   onRemoveMedia,
 }: SharedEditorProps) {
   const id = useId();
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useLocalText(content, onContent);
+  const { ref, change } = useLocalText(content, onContent);
+  // The box holds its text itself: React gives it the first one only.
+  const [initial] = useState(content);
 
   function insertEmoji(emoji: string) {
     const el = ref.current;
-    const start = el?.selectionStart ?? text.length;
-    const end = el?.selectionEnd ?? text.length;
+    if (!el) return;
+    const text = el.value;
+    const start = el.selectionStart ?? text.length;
+    const end = el.selectionEnd ?? text.length;
     const rest = text.slice(0, start) + text.slice(end);
     if (!counts.every((count) => canInsert(count.platform, rest, emoji, start))) return;
-    setText(text.slice(0, start) + emoji + text.slice(end));
+    el.value = text.slice(0, start) + emoji + text.slice(end);
+    change(el.value);
     requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(start + emoji.length, start + emoji.length);
+      el.focus();
+      el.setSelectionRange(start + emoji.length, start + emoji.length);
     });
   }
 
@@ -80,9 +84,9 @@ export function SharedEditor({
           id={id}
           ref={ref}
           rows={6}
-          value={text}
+          defaultValue={initial}
           placeholder="Write once for every network you chose"
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => change(event.target.value)}
           onPaste={onPaste}
           aria-describedby={`${id}-counts`}
           className={`${inputClass} resize-y`}
