@@ -29,6 +29,7 @@ import { useOpenedGroup } from './use-opened-group';
 import { useEventCallback } from './use-stable';
 
 const NO_PROBLEMS: VersionProblemDto[] = [];
+const NO_ACCOUNTS: AccountDto[] = [];
 const NO_ACCOUNT_PROBLEMS = new Map<string, string[]>();
 
 interface GroupComposerModalProps {
@@ -57,7 +58,8 @@ export function GroupComposerModal({
 }: GroupComposerModalProps) {
   const composer = useGroupComposer();
   const { state, actions } = composer;
-  const accounts = useAccounts().data ?? [];
+  const connected = useAccounts().data;
+  const accounts = connected ?? NO_ACCOUNTS;
   const preferences = usePreferences();
   const userId = useSession().data?.id ?? null;
   const [activeTab, setActiveTab] = useState(SHARED_TAB);
@@ -105,7 +107,12 @@ export function GroupComposerModal({
     copy: state,
     dirty,
     onClose,
-    onRestore: (restored) => {
+    onRestore: (kept) => {
+      // An account disconnected since the copy was kept is left out.
+      const restored = {
+        ...kept,
+        accounts: kept.accounts.filter((a) => accounts.some((c) => c.id === a.id)),
+      };
       actions.reset(restored);
       void findMissingMedia(restored).then((gone) => {
         if (gone.length === 0) return;
