@@ -47,7 +47,7 @@ export function SharedEditor({
   onRemoveMedia,
 }: SharedEditorProps) {
   const id = useId();
-  const { ref, change } = useLocalText(content, onContent);
+  const { ref, change, flush } = useLocalText(content, onContent);
   // The box holds its text itself: React gives it the first one only.
   const [initial] = useState(content);
 
@@ -87,6 +87,10 @@ export function SharedEditor({
           defaultValue={initial}
           placeholder="Write once for every network you chose"
           onChange={(event) => change(event.target.value)}
+          onBlur={flush}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') flush();
+          }}
           onPaste={onPaste}
           aria-describedby={`${id}-counts`}
           className={`${inputClass} resize-y`}
