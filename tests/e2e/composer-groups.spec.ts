@@ -339,3 +339,36 @@ test('opening a group edits its shared text, leaving the customised and the sent
     'and a second tweet',
   ]);
 });
+
+test('Escape straight after typing in the shared text asks "Discard this post?", and the copy comes back', async ({
+  page,
+  context,
+}) => {
+  await signedInUser(context, 'group-discard@example.com');
+  await page.goto(`${server.url}/dashboard`);
+  let modal = await openComposer(page);
+  await chooseFourAccounts(modal);
+  await modal.getByLabel('Shared text').click();
+  await page.keyboard.type('Half a thought');
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard this post?' });
+  await expect(discard).toBeVisible();
+  await discard.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(modal.getByLabel('Shared text')).toHaveValue('Half a thought');
+
+  // A reload keeps the chosen accounts, the shared text and X's own version.
+  await modal.getByRole('tab', { name: 'X' }).click();
+  await modal.getByLabel('Tweet text', { exact: true }).fill('Only for X');
+  await page.reload();
+  modal = await openComposer(page);
+  const offer = page.getByRole('dialog', { name: 'Restore your unsent post?' });
+  await expect(offer).toContainText('an unsent post for X, Facebook and Instagram');
+  await offer.getByRole('button', { name: 'Restore' }).click();
+  await expect(modal.getByRole('button', { name: 'Facebook: Postloom Demo Shop' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(modal.getByLabel('Shared text')).toHaveValue('Half a thought');
+  await modal.getByRole('tab', { name: 'X' }).click();
+  await expect(modal.getByLabel('Tweet text', { exact: true })).toHaveValue('Only for X');
+});
