@@ -47,13 +47,6 @@ export function groupProblems(
   });
 }
 
-export function problemsOfAccount(
-  problems: readonly VersionProblemDto[],
-  accountId: string,
-): VersionProblemDto[] {
-  return problems.filter((problem) => problem.accountId === accountId);
-}
-
 const NEEDS_MEDIA: readonly string[] = [
   MEDIA_MESSAGES.instagramNeedsMedia,
   MEDIA_MESSAGES.tiktokNeedsMedia,

@@ -88,7 +88,7 @@ export function firstItemKey(target: Target): string {
   return `${targetId(target)}:first`;
 }
 
-export function sameTarget(a: Target, b: Target): boolean {
+function sameTarget(a: Target, b: Target): boolean {
   return a.platform === b.platform && a.accountId === b.accountId;
 }
 
@@ -276,7 +276,7 @@ export function mediaOf(state: GroupComposerState, keys: readonly string[]): Com
 }
 
 /** Every media key the chosen versions and the shared content use. */
-export function mediaInUse(state: GroupComposerState): string[] {
+function mediaInUse(state: GroupComposerState): string[] {
   const keys = new Set(state.shared.media);
   for (const version of state.versions)
     for (const item of version.items) for (const key of item.media) keys.add(key);

@@ -152,5 +152,3 @@ export function useGroupComposer() {
     versionActions,
   };
 }
-
-export type GroupComposerActions = ReturnType<typeof useGroupComposer>['actions'];
