@@ -372,3 +372,35 @@ test('Escape straight after typing in the shared text asks "Discard this post?",
   await modal.getByRole('tab', { name: 'X' }).click();
   await expect(modal.getByLabel('Tweet text', { exact: true })).toHaveValue('Only for X');
 });
+
+test('the same text on X within 24 hours is X’s problem alone: its tab says so and nothing is saved', async ({
+  page,
+  context,
+}) => {
+  const { user, accounts } = await signedInUser(context, 'group-repeat@example.com');
+  const x = accounts.find((account) => account.platform === 'twitter')?.id;
+  await apiCall(server.url, user.token, '/api/posts', {
+    socialAccountId: x,
+    content: 'Doors open at nine',
+    action: 'schedule',
+    scheduledAt: dayjs.utc().add(3, 'hour').toISOString(),
+  });
+  await page.goto(`${server.url}/dashboard`);
+  const modal = await openComposer(page);
+  await chooseFourAccounts(modal);
+  await modal.getByLabel('Shared text').fill('Doors open at nine');
+  await modal.getByLabel('Add media').setInputFiles(await jpeg('doors.jpg', '#339966'));
+  await expect(modal.getByRole('progressbar')).toHaveCount(0);
+  // Whether the composer or the server finds it first, the X tab shows the repeat, and only X.
+  await modal.getByRole('button', { name: 'Add to queue' }).click();
+  await expect(modal.getByRole('tab', { name: 'X' })).toHaveAttribute('aria-selected', 'true');
+  await expect(modal.getByRole('alert')).toContainText(
+    'X refuses the same text from one account within 24 hours',
+  );
+  await expect(modal.getByRole('button', { name: /^X: / })).toHaveAccessibleDescription(/1 problem/);
+  await expect(modal.getByRole('button', { name: /^Instagram: / })).not.toHaveAccessibleDescription(
+    /problem/,
+  );
+  const { posts } = await apiCall<{ posts: GroupPost[] }>(server.url, user.token, '/api/posts?view=upcoming');
+  expect(posts).toHaveLength(1);
+});
