@@ -2,11 +2,14 @@ import { PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
 import { getPlatform } from '../../shared/platforms/registry.js';
 import type { GroupAccountStatus } from '../../shared/posts/group-outcome.js';
 import { POST_GROUP_MESSAGES, type PostGroupDto } from '../../shared/posts/post-groups.js';
+import type { PostGroupSummaryDto } from '../../shared/posts/post-list.js';
 import { AppError } from '../core/errors.js';
 import type { Db } from '../db/database.js';
 import { parseJsonColumn } from '../db/json-column.js';
 import type { PostGroupRow, ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
+import { listMediaForUser } from '../media/media.repository.js';
+import { toMediaDto } from '../media/media-dto.js';
 import { toPostDtos } from './post-dto.js';
 import { findPostGroupForUser, listGroupPostAccounts, listGroupPosts } from './post-groups.repository.js';
 
@@ -34,7 +37,7 @@ export function groupMediaIds(group: PostGroupRow): string[] {
 }
 
 /** The wire shape of a group without its posts. */
-export function toGroupSummary(group: PostGroupRow): Omit<PostGroupDto, 'posts'> {
+export function toGroupSummary(group: PostGroupRow): PostGroupSummaryDto {
   return {
     id: group.id,
     shared: { content: group.content, media: groupMediaIds(group), link: group.link },
@@ -49,7 +52,18 @@ export async function getPostGroupForUser(
   groupId: string,
 ): Promise<PostGroupDto> {
   const { group, posts } = await getPostGroupRowsForUser(deps, userId, groupId);
-  return { ...toGroupSummary(group), posts: await toPostDtos(deps.db, posts) };
+  const mediaIds = groupMediaIds(group);
+  const [postDtos, mediaRows] = await Promise.all([
+    toPostDtos(deps.db, posts),
+    listMediaForUser(deps.db, userId, mediaIds),
+  ]);
+  const files = new Map(mediaRows.map((row) => [row.id, toMediaDto(row)]));
+  const summary = toGroupSummary(group);
+  return {
+    ...summary,
+    shared: { ...summary.shared, files: mediaIds.flatMap((id) => files.get(id) ?? []) },
+    posts: postDtos,
+  };
 }
 
 /** Each account's post of a group as its notification says it (any `db`: a transaction too). */

@@ -11,8 +11,10 @@ import { GroupPostSchema, type PostGroupDto } from './post-groups.js';
  * posts it is exactly what it was.
  */
 
-/** A group without its posts (they are the entry's `posts`). */
-export type PostGroupSummaryDto = Omit<PostGroupDto, 'posts'>;
+/** A group without its posts (they are the entry's `posts`) and without its shared media's files. */
+export type PostGroupSummaryDto = Omit<PostGroupDto, 'posts' | 'shared'> & {
+  shared: Omit<PostGroupDto['shared'], 'files'>;
+};
 
 export interface PostListEntryDto {
   /** null for a lone post. */
