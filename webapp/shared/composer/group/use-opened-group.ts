@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PostDto } from '../../../../shared/posts/api';
 import { isReadOnlyVersion } from '../../../../shared/posts/post-group-rules';
-import { getPostGroupQueryOptions } from '../api/post-groups';
+import { getPostGroupQueryOptions } from '../../post-groups/api/get-post-group';
 import { groupStateFromDto, type LoadedGroup } from './group-request';
 import type { GroupComposerState } from './group-state';
 
