@@ -13,28 +13,29 @@ export function dueIds(options: { platform: string; now: number; limit: number }
       select id, scheduled_at as due from scheduled_posts
       where status = 'scheduled' and next_attempt_at is null and scheduled_at <= ${options.now}
         and is_draft = 0 and platform = ${options.platform}
-      order by scheduled_at limit ${options.limit})
+      order by scheduled_at limit ${options.limit}) as first_tries
     union all
     select id, due from (
       select id, next_attempt_at as due from scheduled_posts
       where status = 'scheduled' and next_attempt_at <= ${options.now}
         and is_draft = 0 and platform = ${options.platform}
-      order by next_attempt_at limit ${options.limit})
-    order by due limit ${options.limit}))`;
+      order by next_attempt_at limit ${options.limit}) as retries
+    order by due limit ${options.limit}) as due_posts)`;
 }
 
 /** The earliest time a scheduled post becomes due, or null. */
 export async function nextDueTime(db: Db): Promise<number | null> {
-  // The first of each index range (see claimDuePosts), not a scan of every scheduled post.
-  // SQLite's min(a, b) is NULL when either is: an empty range counts as "never".
-  const { rows } = await sql<{ due: number | null }>`select min(
-      coalesce((select min(scheduled_at) from scheduled_posts
-        where status = 'scheduled' and next_attempt_at is null and is_draft = 0), 9e15),
-      coalesce((select min(next_attempt_at) from scheduled_posts
-        where status = 'scheduled' and next_attempt_at is not null and is_draft = 0), 9e15)
-    ) as due`.execute(db);
+  // The first of each index range (see claimDuePosts), not a scan of every scheduled post; the
+  // aggregate min skips an empty range's NULL.
+  const { rows } = await sql<{ due: number | null }>`select min(due) as due from (
+      select min(scheduled_at) as due from scheduled_posts
+        where status = 'scheduled' and next_attempt_at is null and is_draft = 0
+      union all
+      select min(next_attempt_at) as due from scheduled_posts
+        where status = 'scheduled' and next_attempt_at is not null and is_draft = 0
+    ) as firsts`.execute(db);
   const due = rows[0]?.due ?? null;
-  return due === null || due >= 9e15 ? null : due;
+  return due === null ? null : Number(due);
 }
 
 export async function countOverdue(db: Db, before: number): Promise<number> {

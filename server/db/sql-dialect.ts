@@ -1,0 +1,78 @@
+import { type Expression, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import type { Db } from './database.js';
+
+/**
+ * The one place where the app's SQL differs between SQLite and PostgreSQL. Repositories ask
+ * `sqlDialect(db)` for the piece they need and never test the dialect themselves.
+ */
+export interface SqlDialect {
+  name: 'sqlite' | 'postgres';
+  /**
+   * `column = value` ignoring the case of ASCII letters, as the unique e-mail index does
+   * (SQLite's NOCASE; on PostgreSQL the index is on lower(column COLLATE "C"), compared the
+   * same way so the lookup uses it).
+   */
+  equalsIgnoringCase(column: string, value: string): RawBuilder<boolean>;
+  /** `expression LIKE pattern ESCAPE '\'`, ignoring case as SQLite's LIKE does. */
+  likeIgnoringCase(expression: Expression<unknown>, pattern: string): RawBuilder<boolean>;
+  /**
+   * One JSON array (as text) of an object per row of the query, `[]` for no rows (PostgreSQL's
+   * json_agg answers NULL then). `orderBy` orders the array (SQLite keeps the FROM subquery's order).
+   */
+  jsonArrayOfObjects(
+    fields: Array<[string, Expression<unknown>]>,
+    orderBy: Expression<unknown>,
+  ): RawBuilder<string>;
+  /** The length of a JSON array kept in a text column. */
+  jsonArrayLength(column: string): RawBuilder<number>;
+  /** A subquery answering the numbers of one JSON array parameter: one parameter, however many. */
+  numbersOf(values: readonly number[]): RawBuilder<number>;
+  /**
+   * A row's locator for a self-join: SQLite's rowid, in every index, so a covering index answers
+   * it without reading the table; PostgreSQL has none, the primary key does.
+   */
+  rowLocator(primaryKey: string): RawBuilder<unknown>;
+}
+
+const sqlite: SqlDialect = {
+  name: 'sqlite',
+  equalsIgnoringCase: (column, value) => sql<boolean>`${sql.ref(column)} = ${value} COLLATE NOCASE`,
+  likeIgnoringCase: (expression, pattern) => sql<boolean>`${expression} like ${pattern} escape '\\'`,
+  jsonArrayOfObjects: (fields) => sql<string>`json_group_array(json_object(${objectArguments(fields)}))`,
+  jsonArrayLength: (column) => sql<number>`json_array_length(${sql.ref(column)})`,
+  numbersOf: (values) => sql<number>`(select value from json_each(${JSON.stringify(values)}))`,
+  rowLocator: () => sql`rowid`,
+};
+
+const postgres: SqlDialect = {
+  name: 'postgres',
+  equalsIgnoringCase: (column, value) =>
+    sql<boolean>`lower(${sql.ref(column)} COLLATE "C") = lower(${value} COLLATE "C")`,
+  likeIgnoringCase: (expression, pattern) => sql<boolean>`${expression} ilike ${pattern} escape '\\'`,
+  // As text: the route sends it as it is, and pg would parse a json value into objects.
+  jsonArrayOfObjects: (fields, orderBy) =>
+    sql<string>`coalesce(json_agg(json_build_object(${objectArguments(fields)}) order by ${orderBy}), '[]')::text`,
+  jsonArrayLength: (column) => sql<number>`json_array_length(${sql.ref(column)}::json)`,
+  numbersOf: (values) =>
+    sql<number>`(select value::bigint from json_array_elements_text(${JSON.stringify(values)}::json))`,
+  rowLocator: (primaryKey) => sql.ref(primaryKey),
+};
+
+/** The SQL pieces of the database `db` runs on. */
+export function sqlDialect(db: Db): SqlDialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? postgres : sqlite;
+}
+
+/**
+ * A unique constraint refused the write (two requests raced for one e-mail, one slot, one
+ * account...): SQLite's SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY, PostgreSQL's 23505.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function objectArguments(fields: Array<[string, Expression<unknown>]>) {
+  return sql.join(fields.map(([key, value]) => sql`${sql.lit(key)}, ${value}`));
+}
