@@ -1,10 +1,8 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import { control } from '../../server/sandbox/sandbox-testing.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from './http-user.js';
 import { imageBytes, mp4Bytes } from './publishing-support.js';
-import { type RunningServer, startServer } from './spawn-server.js';
+import { openServerDatabase, type RunningServer, startServer } from './spawn-server.js';
 
 /**
  * The crash story behind `npm run bench:crash` and tests/integration/publishing-crash.test.ts:
@@ -125,11 +123,11 @@ export async function runCrashScenario(options: CrashOptions = {}): Promise<Cras
 
     const restartedAt = Date.now();
     server = await startServer({ ...env, DATA_DIR: server.dataDir });
-    const dbFile = path.join(server.dataDir, 'postloom.sqlite');
-    await waitUntil(() => unsettled(dbFile) === 0, 120_000, 100);
+    const restarted = server;
+    await waitUntil(async () => (await unsettled(restarted)) === 0, 120_000, 100);
     const restartToSettledMs = Date.now() - restartedAt;
     log(`every post settled ${restartToSettledMs} ms after the restart`);
-    return tally(sandbox, dbFile, expected, atKill, restartToSettledMs);
+    return await tally(sandbox, server, expected, atKill, restartToSettledMs);
   } finally {
     await server?.stop('SIGKILL');
     await sandbox.close();
@@ -157,15 +155,17 @@ function publicCounts(sandbox: RunningSandbox, expected: Map<string, unknown>): 
   return counts;
 }
 
-function unsettled(dbFile: string): number {
-  const db = new Database(dbFile, { readonly: true });
+async function unsettled(server: RunningServer): Promise<number> {
+  const db = openServerDatabase(server);
   try {
-    const row = db
-      .prepare("select count(*) as n from scheduled_posts where status in ('scheduled', 'publishing')")
-      .get() as { n: number };
-    return row.n;
+    const row = await db
+      .selectFrom('scheduledPosts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', ['scheduled', 'publishing'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -185,38 +185,44 @@ function emptyTally(): PlatformTally {
   };
 }
 
-function tally(
+async function tally(
   sandbox: RunningSandbox,
-  dbFile: string,
+  server: RunningServer,
   expected: Map<string, { platform: string }>,
   atKill: Map<string, number>,
   restartToSettledMs: number,
-): CrashReport {
+): Promise<CrashReport> {
   const counts = publicCounts(sandbox, expected);
   const idsByText = new Map<string, string[]>();
   for (const post of sandbox.state.posts) {
     if (expected.has(post.text)) idsByText.set(post.text, [...(idsByText.get(post.text) ?? []), post.id]);
   }
-  const db = new Database(dbFile, { readonly: true });
-  const rows = db
-    .prepare('select id, content, status, error_message, platform_post_id from scheduled_posts')
-    .all() as Array<{
-    id: string;
-    content: string;
-    status: string;
-    error_message: string | null;
-    platform_post_id: string | null;
-  }>;
+  const db = openServerDatabase(server);
+  const rows = (
+    await db
+      .selectFrom('scheduledPosts')
+      .select(['id', 'content', 'status', 'errorMessage', 'platformPostId'])
+      .execute()
+  ).map((row) => ({
+    id: row.id,
+    content: row.content,
+    status: row.status,
+    error_message: row.errorMessage,
+    platform_post_id: row.platformPostId,
+  }));
   // Posts whose create request may have left when the server died (their attempt was ended as
   // 'unknown' by the restarted server, which then asked the platform before anything else).
   const maybeSentIds = new Set(
     (
-      db.prepare("select distinct post_id from publish_attempts where outcome = 'unknown'").all() as Array<{
-        post_id: string;
-      }>
-    ).map((row) => row.post_id),
+      await db
+        .selectFrom('publishAttempts')
+        .select('postId')
+        .distinct()
+        .where('outcome', '=', 'unknown')
+        .execute()
+    ).map((row) => row.postId),
   );
-  db.close();
+  await db.destroy();
   const byPlatform: Record<string, PlatformTally> = {};
   const total = emptyTally();
   for (const row of rows) {
@@ -280,10 +286,10 @@ export function formatCrashReport(report: CrashReport): string {
   return [format(header), ...lines.map(format)].join('\n');
 }
 
-async function waitUntil(check: () => boolean, timeoutMs: number, everyMs: number): Promise<void> {
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, everyMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (check()) return;
+    if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   throw new Error('timed out waiting');
