@@ -1,8 +1,10 @@
 // `npm test`: builds what the tests need, checks the web app's bundle budget, lints the Firefox
-// build with Mozilla's addons-linter, runs vitest and Playwright at the same time (their files
-// start their own servers on free ports, in their own temporary directories and databases), and
-// ends with one line `N passed, N failed` summed from both runners' JSON reports, a failed build,
-// budget or lint counting as one failure each.
+// build with Mozilla's addons-linter, starts a private PostgreSQL, runs vitest and Playwright at
+// the same time (their files start their own servers on free ports, in their own temporary
+// directories and databases; every test that touches the database runs on SQLite and, in vitest's
+// postgres project, on PostgreSQL), prints each database's counts, and ends with one line
+// `N passed, N failed` summed from both runners' reports, a failed build, budget or lint counting
+// as one failure each.
 // Their outputs are not mixed: vitest's is shown as it comes, Playwright's once vitest is done.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +15,9 @@ import { startPgCluster, stopPgCluster } from './pg-cluster.mjs';
 
 // tests/support/spawn-server.ts reads it.
 const TEST_SERVER_VARIABLE = 'POSTLOOM_TEST_SERVER';
+// vitest's counts per database (tests/support/database-counts-reporter.ts writes them).
+const DATABASE_COUNTS_REPORTER = 'tests/support/database-counts-reporter.ts';
+const DATABASE_COUNTS_FILE = 'reports/vitest-databases.json';
 const started = Date.now();
 fs.rmSync('reports', { recursive: true, force: true });
 fs.mkdirSync('reports', { recursive: true });
@@ -55,7 +60,7 @@ if (spawnSync(process.execPath, ['scripts/lint-extension.mjs'], { stdio: 'inheri
 }
 
 // One private PostgreSQL for every test file that needs one (each makes its own databases on it).
-const postgres = await startPostgres();
+const { cluster: postgres, problem: postgresProblem } = await startPostgres();
 
 const testServer = builds.at(-1).code === 0 ? { [TEST_SERVER_VARIABLE]: TEST_SERVER_FILE } : {};
 const shared = { ...testServer, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) };
@@ -72,12 +77,13 @@ const [vitest, playwright] = await Promise.all([
         // One file per core: Playwright, the longer of the two, has the other half of the machine.
         `--maxWorkers=${Math.max(2, os.availableParallelism())}`,
         '--reporter=default',
-        '--reporter=json',
-        '--outputFile.json=reports/vitest.json',
+        `--reporter=./${DATABASE_COUNTS_REPORTER}`,
       ],
       {
         ...shared,
         ...(postgres ? { POSTLOOM_TEST_PG_URL: postgres.url } : {}),
+        // vitest's postgres project then reports one skipped test with the reason (failed under CI=true).
+        ...(postgresProblem ? { POSTLOOM_TEST_PG_UNAVAILABLE: postgresProblem } : {}),
       },
     )
     .then(async (result) => {
@@ -91,8 +97,9 @@ const [vitest, playwright] = await Promise.all([
 ]);
 
 const counts = { passed: 0, failed: checks.failed };
-addVitest(counts);
+const databases = addVitest(counts);
 addPlaywright(counts);
+printDatabaseCounts(databases);
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 console.log(
   `\nvitest ${seconds(vitest.ms)}, Playwright ${seconds(playwright.ms)}, npm test ${seconds(Date.now() - started)}`,
@@ -116,18 +123,32 @@ function runCaptured(label, cmd, args) {
   });
 }
 
+/** Adds vitest's counts (per database, written by its reporter) and answers them. */
 function addVitest(counts) {
-  const report = readJson('reports/vitest.json');
+  const report = readJson(DATABASE_COUNTS_FILE);
   if (!report) {
     counts.failed += 1;
-    return;
+    return null;
   }
-  counts.passed += report.numPassedTests ?? 0;
-  counts.failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
-  // A file that fails to load has no tests but still failed.
-  counts.failed += (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
-  ).length;
+  for (const database of Object.values(report)) {
+    counts.passed += database.passed;
+    counts.failed += database.failed;
+  }
+  return report;
+}
+
+function printDatabaseCounts(databases) {
+  if (!databases) return;
+  console.log('');
+  for (const [key, label] of [
+    ['sqlite', 'SQLite (unit and integration tests)'],
+    ['postgres', 'PostgreSQL (every test that touches the database)'],
+  ]) {
+    const { passed, failed, skipped, skipReasons } = databases[key];
+    const skips =
+      skipped > 0 ? `, ${skipped} skipped${skipReasons.length ? ` (${skipReasons.join('; ')})` : ''}` : '';
+    console.log(`${label}: ${passed} passed, ${failed} failed${skips}`);
+  }
 }
 
 function addPlaywright(counts) {
@@ -169,13 +190,13 @@ function ensureChromium() {
 }
 
 async function startPostgres() {
-  if (process.env.POSTLOOM_TEST_PG_URL) return null;
+  if (process.env.POSTLOOM_TEST_PG_URL) return { cluster: null, problem: null };
   console.log('\n› Starting a private PostgreSQL');
   try {
-    return await startPgCluster();
+    return { cluster: await startPgCluster(), problem: null };
   } catch (error) {
     // The PostgreSQL tests then say why they are skipped (or fail under CI=true).
     console.error(`No PostgreSQL for the tests: ${error.message}`);
-    return null;
+    return { cluster: null, problem: error.message.split('\n')[0] };
   }
 }
