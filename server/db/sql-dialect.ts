@@ -32,6 +32,23 @@ export interface SqlDialect {
    * it without reading the table; PostgreSQL has none, the primary key does.
    */
   rowLocator(primaryKey: string): RawBuilder<unknown>;
+
+  // Concurrency. SQLite's one connection runs transactions one at a time, so a transaction that
+  // reads and then writes sees nothing change in between; PostgreSQL runs them at once, and these
+  // make the few places that depend on it wait for each other there (a no-op on SQLite).
+
+  /** The rows a SELECT reads stay locked against other writers until the transaction ends. */
+  lockRows<Q extends { forUpdate(): unknown }>(query: Q): Q;
+  /**
+   * Appended to a SELECT that picks work: rows another transaction has locked are passed over
+   * (FOR UPDATE SKIP LOCKED), so two claimers take different rows without waiting.
+   */
+  skipLockedRows: RawBuilder<unknown>;
+  /**
+   * Until the transaction ends, no other transaction gets past holdLock with the same key
+   * (a transaction-scoped advisory lock on PostgreSQL). Only inside a transaction.
+   */
+  holdLock(trx: Db, key: string): Promise<void>;
 }
 
 const sqlite: SqlDialect = {
@@ -42,6 +59,9 @@ const sqlite: SqlDialect = {
   jsonArrayLength: (column) => sql<number>`json_array_length(${sql.ref(column)})`,
   numbersOf: (values) => sql<number>`(select value from json_each(${JSON.stringify(values)}))`,
   rowLocator: () => sql`rowid`,
+  lockRows: (query) => query,
+  skipLockedRows: sql``,
+  holdLock: async (trx) => assertTransaction(trx),
 };
 
 const postgres: SqlDialect = {
@@ -56,6 +76,12 @@ const postgres: SqlDialect = {
   numbersOf: (values) =>
     sql<number>`(select value::bigint from json_array_elements_text(${JSON.stringify(values)}::json))`,
   rowLocator: (primaryKey) => sql.ref(primaryKey),
+  lockRows: <Q extends { forUpdate(): unknown }>(query: Q) => query.forUpdate() as Q,
+  skipLockedRows: sql`for update skip locked`,
+  holdLock: async (trx, key) => {
+    assertTransaction(trx);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  },
 };
 
 /** The SQL pieces of the database `db` runs on. */
@@ -71,6 +97,11 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+function assertTransaction(db: Db): void {
+  // Outside a transaction PostgreSQL would release the lock at once: a bug to catch on SQLite too.
+  if (!db.isTransaction) throw new Error('holdLock needs a transaction');
 }
 
 function objectArguments(fields: Array<[string, Expression<unknown>]>) {

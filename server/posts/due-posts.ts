@@ -1,10 +1,14 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /** The engine's reads of due work in scheduled_posts (its writes are in post-transitions.ts). */
 
-/** The ids of one platform's due posts, for the claim's WHERE (see claimDuePosts). */
-export function dueIds(options: { platform: string; now: number; limit: number }) {
+/**
+ * The ids of one platform's due posts, for the claim's WHERE (see claimDuePosts). `lock` ends
+ * each range's SELECT: sqlDialect's skipLockedRows, so on PostgreSQL a claim passes over the
+ * posts another claim is taking instead of waiting for it and then finding them gone.
+ */
+export function dueIds(options: { platform: string; now: number; limit: number; lock: RawBuilder<unknown> }) {
   // Two index ranges instead of `coalesce(next_attempt_at, scheduled_at) <= now`, which
   // SQLite can only answer by reading every scheduled post (48 ms per platform per sweep
   // with 500,000 of them); each range reads only posts that are due.
@@ -13,13 +17,13 @@ export function dueIds(options: { platform: string; now: number; limit: number }
       select id, scheduled_at as due from scheduled_posts
       where status = 'scheduled' and next_attempt_at is null and scheduled_at <= ${options.now}
         and is_draft = 0 and platform = ${options.platform}
-      order by scheduled_at limit ${options.limit}) as first_tries
+      order by scheduled_at limit ${options.limit} ${options.lock}) as first_tries
     union all
     select id, due from (
       select id, next_attempt_at as due from scheduled_posts
       where status = 'scheduled' and next_attempt_at <= ${options.now}
         and is_draft = 0 and platform = ${options.platform}
-      order by next_attempt_at limit ${options.limit}) as retries
+      order by next_attempt_at limit ${options.limit} ${options.lock}) as retries
     order by due limit ${options.limit}) as due_posts)`;
 }
 
