@@ -129,13 +129,13 @@ async function databaseOf(dataDir: string): Promise<TestDatabase | undefined> {
 }
 
 /**
- * Drops the PostgreSQL databases of the servers started so far (their processes must have
- * ended) and checks that none of them wrote a SQLite file into its DATA_DIR.
+ * Gives back the PostgreSQL databases of the servers started so far (ending what still uses
+ * them) and checks that none of them wrote a SQLite file into its DATA_DIR.
  */
-export async function dropServerDatabases(): Promise<void> {
-  const dropping = [...databases.values()];
+export async function releaseServerDatabases(): Promise<void> {
+  const releasing = [...databases.values()];
   databases.clear();
-  for (const database of dropping) await database.drop();
+  for (const database of releasing) await database.release();
 }
 
 /** The database of a server (stopped or running), for a test to read or prepare rows. */

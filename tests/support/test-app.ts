@@ -63,7 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await deps.engine.stop();
       await db.destroy();
       try {
-        await database.drop();
+        await database.release();
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
       }

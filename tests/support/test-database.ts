@@ -19,7 +19,7 @@ export async function openTestDatabase(): Promise<{ db: Db; close: () => Promise
     close: async () => {
       await db.destroy();
       try {
-        await database.drop();
+        await database.release();
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
