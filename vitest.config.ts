@@ -15,10 +15,15 @@ const workers = Math.max(2, Math.round(os.availableParallelism() * 1.5));
 // projects) and on PostgreSQL (the `postgres` project, where tests/support's createTestApp,
 // openTestDatabase and startServer give each app a new PostgreSQL database).
 const INTEGRATION = 'tests/integration/**/*.test.ts';
-/** Integration files that are about PostgreSQL itself and start their own. */
-const POSTGRES_ONLY = [
+/**
+ * Integration files about the databases themselves, which open their own SQLite files and
+ * PostgreSQL databases side by side (migrations, startup errors, db:copy): run once.
+ */
+const OWN_DATABASES = [
   'tests/integration/db-migrations-pg.test.ts',
   'tests/integration/db-postgres-errors.test.ts',
+  'tests/integration/db-startup-errors.test.ts',
+  'tests/integration/db-copy.test.ts',
 ];
 const postgresProblem = postgresUnavailable();
 
@@ -61,11 +66,11 @@ export default defineConfig({
             test: {
               name: 'postgres',
               include: [INTEGRATION, ...unitFilesOnTheDatabase()],
-              exclude: POSTGRES_ONLY,
+              exclude: OWN_DATABASES,
               env: { POSTLOOM_TEST_DATABASE: 'postgres' },
               globalSetup: ['tests/support/postgres-global-setup.ts'],
               setupFiles: ['tests/support/postgres-setup.ts'],
-              // Creating and dropping a database per app adds a little to every hook.
+              // The first app of a test file copies the migrated template database.
               hookTimeout: 60_000,
             },
           },
