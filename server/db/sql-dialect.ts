@@ -49,6 +49,17 @@ export interface SqlDialect {
    * (a transaction-scoped advisory lock on PostgreSQL). Only inside a transaction.
    */
   holdLock(trx: Db, key: string): Promise<void>;
+
+  // Copying a whole database (db:copy).
+
+  /**
+   * The columns that list a table's rows in the order they were written, as far as the database
+   * knows it: SQLite's rowid; on PostgreSQL the rowid column some tables get (see the
+   * insertion-order migration), else the primary key.
+   */
+  insertionOrder(db: Db, table: string, primaryKey: string[]): Promise<string[]>;
+  /** After rows were written with their own ids, new rows get ids after theirs. */
+  resumeIdentities(db: Db): Promise<void>;
 }
 
 const sqlite: SqlDialect = {
@@ -62,6 +73,9 @@ const sqlite: SqlDialect = {
   lockRows: (query) => query,
   skipLockedRows: sql``,
   holdLock: async (trx) => assertTransaction(trx),
+  insertionOrder: async () => ['rowid'],
+  // AUTOINCREMENT keeps the largest id written in sqlite_sequence by itself.
+  resumeIdentities: async () => {},
 };
 
 const postgres: SqlDialect = {
@@ -81,6 +95,21 @@ const postgres: SqlDialect = {
   holdLock: async (trx, key) => {
     assertTransaction(trx);
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  },
+  insertionOrder: async (db, table, primaryKey) => {
+    const { rows } = await sql<{ found: number }>`
+      select count(*) as found from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table} and column_name = 'rowid'`.execute(db);
+    return Number(rows[0]?.found) > 0 ? ['rowid'] : primaryKey;
+  },
+  resumeIdentities: async (db) => {
+    const { rows } = await sql<{ table: string; column: string }>`
+      select table_name as "table", column_name as "column" from information_schema.columns
+      where table_schema = current_schema() and is_identity = 'YES'`.execute(db);
+    for (const { table, column } of rows) {
+      await sql`select setval(pg_get_serial_sequence(${table}, ${column}),
+        coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
+    }
   },
 };
 
