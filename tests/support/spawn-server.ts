@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Db, databaseFile, openDatabase } from '../../server/db/database.js';
-import { createTestDatabase, type TestDatabase, testsUsePostgres } from './test-database-kind.js';
+import { assertNoSqliteFile, createTestDatabase, type TestDatabase, testsUsePostgres } from './test-database-kind.js';
 
 export interface RunningServer {
   /** The server on this machine (http://localhost:PORT), whatever APP_URL says. */
@@ -109,10 +109,12 @@ export async function startServer(
     process: child,
     output: () => log,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill(signal);
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill(signal);
+        await exited;
+      }
+      if (databaseUrl && databases.has(dataDir)) assertNoSqliteFile(dataDir);
     },
   };
 }

@@ -46,12 +46,17 @@ export async function createTestDatabase(dataDir: string): Promise<TestDatabase>
     open: () => openDatabase({ url }),
     release: async () => {
       await giveBack(url);
-      const written = sqliteFilesIn(dataDir);
-      if (written.length > 0) {
-        throw new Error(`SQLite files written into DATA_DIR with DATABASE_URL set: ${written.join(', ')}`);
-      }
+      assertNoSqliteFile(dataDir);
     },
   };
+}
+
+/** With DATABASE_URL set none of the product's data may land in a SQLite file in DATA_DIR. */
+export function assertNoSqliteFile(dataDir: string): void {
+  const written = sqliteFilesIn(dataDir);
+  if (written.length > 0) {
+    throw new Error(`SQLite files written into DATA_DIR with DATABASE_URL set: ${written.join(', ')}`);
+  }
 }
 
 // Copying the migrated template costs a tenth of a second and dropping a copy some more; emptying
