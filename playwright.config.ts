@@ -20,7 +20,7 @@ const POSTGRES_STORIES = {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: onPostgres ? POSTGRES_STORIES.files.map((file) => `**/${file}`) : '**/*.spec.ts',
-  grep: onPostgres ? POSTGRES_STORIES.titles.map((title) => new RegExp(escape(title))) : undefined,
+  grep: onPostgres ? POSTGRES_STORIES.titles.map((title) => new RegExp(literally(title))) : undefined,
   // A private PostgreSQL cluster unless POSTLOOM_TEST_PG_URL names a server (npm test starts one).
   globalSetup: onPostgres ? './tests/support/postgres-global-setup.ts' : undefined,
   timeout: 90_000,
@@ -30,7 +30,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: onPostgres ? 'reports/playwright-postgres.json' : 'reports/playwright.json' }],
+  ],
   use: {
     headless: true,
     viewport: { width: 1280, height: 800 },
@@ -52,6 +55,6 @@ export default defineConfig({
 });
 
 /** The title as a pattern that matches it literally. */
-function escape(text: string): string {
+function literally(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
