@@ -82,7 +82,9 @@ export async function runCrashScenario(options: CrashOptions = {}): Promise<Cras
     const image = await upload(server, user.token, await imageBytes('jpeg'), 'photo.jpg', 'image/jpeg');
     const video = await upload(server, user.token, mp4Bytes(64 * 1024), 'clip.mp4', 'video/mp4');
 
-    const dueAt = Date.now() + 4000 + posts * 15;
+    // Creating a post takes a few milliseconds, more on a busy machine and over PostgreSQL's
+    // round trips: the posts fall due once all are created.
+    const dueAt = Date.now() + 4000 + posts * 30;
     const expected = new Map<string, { platform: string }>();
     for (let index = 0; index < posts; index += 1) {
       const account = accounts[index % accounts.length] as { id: string; platform: string };
