@@ -58,7 +58,7 @@ export async function copyDatabase(options: CopyOptions): Promise<TableCount[]> 
       await emptyTables(target, tables);
     }
     for (const table of tables) await copyTable(source, target, table, options);
-    await sqlDialect(target).resumeIdentities(target.withoutPlugins() as Db);
+    await sqlDialect(target).finishBulkLoad(target.withoutPlugins() as Db);
     const from = await countRows(source, tables);
     const to = await countRows(target, tables);
     return tables.map((table, index) => ({

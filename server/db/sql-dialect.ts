@@ -58,8 +58,11 @@ export interface SqlDialect {
    * insertion-order migration), else the primary key.
    */
   insertionOrder(db: Db, table: string, primaryKey: string[]): Promise<string[]>;
-  /** After rows were written with their own ids, new rows get ids after theirs. */
-  resumeIdentities(db: Db): Promise<void>;
+  /**
+   * After a bulk load with the rows' own ids: new rows get ids after theirs, and the query
+   * planner learns the tables' new sizes.
+   */
+  finishBulkLoad(db: Db): Promise<void>;
 }
 
 const sqlite: SqlDialect = {
@@ -75,7 +78,9 @@ const sqlite: SqlDialect = {
   holdLock: async (trx) => assertTransaction(trx),
   insertionOrder: async () => ['rowid'],
   // AUTOINCREMENT keeps the largest id written in sqlite_sequence by itself.
-  resumeIdentities: async () => {},
+  finishBulkLoad: async (db) => {
+    await sql`PRAGMA optimize`.execute(db);
+  },
 };
 
 const postgres: SqlDialect = {
@@ -102,7 +107,7 @@ const postgres: SqlDialect = {
       where table_schema = current_schema() and table_name = ${table} and column_name = 'rowid'`.execute(db);
     return Number(rows[0]?.found) > 0 ? ['rowid'] : primaryKey;
   },
-  resumeIdentities: async (db) => {
+  finishBulkLoad: async (db) => {
     const { rows } = await sql<{ table: string; column: string }>`
       select table_name as "table", column_name as "column" from information_schema.columns
       where table_schema = current_schema() and is_identity = 'YES'`.execute(db);
@@ -110,6 +115,7 @@ const postgres: SqlDialect = {
       await sql`select setval(pg_get_serial_sequence(${table}, ${column}),
         coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
     }
+    await sql`analyze`.execute(db);
   },
 };
 

@@ -4,7 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Db, databaseFile, openDatabase } from '../../server/db/database.js';
-import { assertNoSqliteFile, createTestDatabase, type TestDatabase, testsUsePostgres } from './test-database-kind.js';
+import {
+  assertNoSqliteFile,
+  createTestDatabase,
+  type TestDatabase,
+  testsUsePostgres,
+} from './test-database-kind.js';
 
 export interface RunningServer {
   /** The server on this machine (http://localhost:PORT), whatever APP_URL says. */
@@ -50,7 +55,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-e2e-'));
-  const databaseUrl = env.DATABASE_URL ?? (await databaseOf(dataDir))?.url;
+  // Given, a new one when the tests run on PostgreSQL, or the environment's (a benchmark's).
+  const databaseUrl = env.DATABASE_URL ?? (await databaseOf(dataDir))?.url ?? process.env.DATABASE_URL;
   const url = `http://localhost:${port}`;
   const appUrl = env.APP_URL ?? url;
   let log = '';
