@@ -1,14 +1,16 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 
 /** The engine's reads of due work in scheduled_posts (its writes are in post-transitions.ts). */
 
 /**
- * The ids of one platform's due posts, for the claim's WHERE (see claimDuePosts). `lock` ends
- * each range's SELECT: sqlDialect's skipLockedRows, so on PostgreSQL a claim passes over the
- * posts another claim is taking instead of waiting for it and then finding them gone.
+ * The ids of one platform's due posts, for the claim's WHERE (see claimDuePosts). On PostgreSQL
+ * a claim passes over the posts another claim is taking (FOR UPDATE SKIP LOCKED) instead of
+ * waiting for it and then finding them gone.
  */
-export function dueIds(options: { platform: string; now: number; limit: number; lock: RawBuilder<unknown> }) {
+export function dueIds(db: Db, options: { platform: string; now: number; limit: number }) {
+  const lock = sqlDialect(db).skipLockedRows;
   // Two index ranges instead of `coalesce(next_attempt_at, scheduled_at) <= now`, which
   // SQLite can only answer by reading every scheduled post (48 ms per platform per sweep
   // with 500,000 of them); each range reads only posts that are due.
@@ -17,14 +19,23 @@ export function dueIds(options: { platform: string; now: number; limit: number; 
       select id, scheduled_at as due from scheduled_posts
       where status = 'scheduled' and next_attempt_at is null and scheduled_at <= ${options.now}
         and is_draft = 0 and platform = ${options.platform}
-      order by scheduled_at limit ${options.limit} ${options.lock}) as first_tries
+      order by scheduled_at limit ${options.limit} ${lock}) as first_tries
     union all
     select id, due from (
       select id, next_attempt_at as due from scheduled_posts
       where status = 'scheduled' and next_attempt_at <= ${options.now}
         and is_draft = 0 and platform = ${options.platform}
-      order by next_attempt_at limit ${options.limit} ${options.lock}) as retries
+      order by next_attempt_at limit ${options.limit} ${lock}) as retries
     order by due limit ${options.limit}) as due_posts)`;
+}
+
+/** A post's status and publish progress, locked until `trx` ends (for post-transitions.ts' edits). */
+export function lockPostProgress(trx: Db, postId: string) {
+  const read = trx
+    .selectFrom('scheduledPosts')
+    .select(['publishProgress', 'status'])
+    .where('id', '=', postId);
+  return sqlDialect(trx).lockRows(read).executeTakeFirst();
 }
 
 /** The earliest time a scheduled post becomes due, or null. */

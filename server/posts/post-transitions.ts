@@ -1,7 +1,6 @@
 import { type Db, withTransaction } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
-import { sqlDialect } from '../db/sql-dialect.js';
-import { dueIds } from './due-posts.js';
+import { dueIds, lockPostProgress } from './due-posts.js';
 import {
   type PostStatus,
   type PostTransition,
@@ -92,7 +91,7 @@ export async function claimDuePosts(
       updatedAt: options.now,
     })
     .where('status', 'in', from('claimDue'))
-    .where('id', 'in', dueIds({ ...options, lock: sqlDialect(db).skipLockedRows }))
+    .where('id', 'in', dueIds(db, options))
     .returningAll()
     .execute();
 }
@@ -136,7 +135,7 @@ export async function saveProgress(db: Db, postId: string, progress: PublishProg
   return applied(await query.executeTakeFirst());
 }
 
-/** Read, edit and write the progress JSON in one transaction, the row locked: no edit is lost. */
+/** Read, edited and written in one transaction, the row locked: no concurrent edit is lost. */
 async function editProgress(
   db: Db,
   postId: string,
@@ -144,11 +143,7 @@ async function editProgress(
   edit: (progress: PublishProgress) => PublishProgress | null,
 ): Promise<boolean> {
   return withTransaction(db, async (trx) => {
-    const read = trx
-      .selectFrom('scheduledPosts')
-      .select(['publishProgress', 'status'])
-      .where('id', '=', postId);
-    const row = await sqlDialect(trx).lockRows(read).executeTakeFirst();
+    const row = await lockPostProgress(trx, postId);
     if (!row || !(TRANSITION_FROM[transition] as readonly string[]).includes(row.status)) return false;
     const next = edit(parseProgress(row));
     if (next === null) return true;
