@@ -2,6 +2,13 @@ import { type Expression, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Db } from './database.js';
 
 /**
+ * One member of a JSON object built in SQL: its key, its value, and what the value holds (null
+ * allowed for each): any `text`, a `token` (an id or an enum value: nothing JSON must escape) or
+ * a `number`. PostgreSQL writes the kinds differently to be fast (see jsonArrayOfObjects).
+ */
+export type JsonField = [key: string, value: Expression<unknown>, kind: 'text' | 'token' | 'number'];
+
+/**
  * The one place where the app's SQL differs between SQLite and PostgreSQL. Repositories ask
  * `sqlDialect(db)` for the piece they need and never test the dialect themselves.
  */
@@ -17,12 +24,9 @@ export interface SqlDialect {
   likeIgnoringCase(expression: Expression<unknown>, pattern: string): RawBuilder<boolean>;
   /**
    * One JSON array (as text) of an object per row of the query, `[]` for no rows (PostgreSQL's
-   * json_agg answers NULL then). `orderBy` orders the array (SQLite keeps the FROM subquery's order).
+   * aggregates answer NULL then). `orderBy` orders the array (SQLite keeps the FROM subquery's order).
    */
-  jsonArrayOfObjects(
-    fields: Array<[string, Expression<unknown>]>,
-    orderBy: Expression<unknown>,
-  ): RawBuilder<string>;
+  jsonArrayOfObjects(fields: JsonField[], orderBy: Expression<unknown>): RawBuilder<string>;
   /** The length of a JSON array kept in a text column. */
   jsonArrayLength(column: string): RawBuilder<number>;
   /** A subquery answering the numbers of one JSON array parameter: one parameter, however many. */
@@ -69,7 +73,8 @@ const sqlite: SqlDialect = {
   name: 'sqlite',
   equalsIgnoringCase: (column, value) => sql<boolean>`${sql.ref(column)} = ${value} COLLATE NOCASE`,
   likeIgnoringCase: (expression, pattern) => sql<boolean>`${expression} like ${pattern} escape '\\'`,
-  jsonArrayOfObjects: (fields) => sql<string>`json_group_array(json_object(${objectArguments(fields)}))`,
+  jsonArrayOfObjects: (fields) =>
+    sql<string>`json_group_array(json_object(${sql.join(fields.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))}))`,
   jsonArrayLength: (column) => sql<number>`json_array_length(${sql.ref(column)})`,
   numbersOf: (values) => sql<number>`(select value from json_each(${JSON.stringify(values)}))`,
   rowLocator: () => sql`rowid`,
@@ -88,9 +93,16 @@ const postgres: SqlDialect = {
   equalsIgnoringCase: (column, value) =>
     sql<boolean>`lower(${sql.ref(column)} COLLATE "C") = lower(${value} COLLATE "C")`,
   likeIgnoringCase: (expression, pattern) => sql<boolean>`${expression} ilike ${pattern} escape '\\'`,
-  // As text: the route sends it as it is, and pg would parse a json value into objects.
+  // Written as text by concatenation: json_build_object looks up each value's type for every row
+  // and took twice as long for a calendar month (5,753 posts: 37 ms against 21 ms here); only
+  // free text goes through to_json's escaping. Text, too, because the route sends it as it is.
   jsonArrayOfObjects: (fields, orderBy) =>
-    sql<string>`coalesce(json_agg(json_build_object(${objectArguments(fields)}) order by ${orderBy}), '[]')::text`,
+    sql<string>`coalesce('[' || string_agg(concat(${sql.join(
+      fields.map(
+        ([key, value, kind], index) =>
+          sql`${sql.lit(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`)}, ${jsonValue(value, kind)}`,
+      ),
+    )}, '}'), ',' order by ${orderBy}) || ']', '[]')`,
   jsonArrayLength: (column) => sql<number>`json_array_length(${sql.ref(column)}::json)`,
   numbersOf: (values) =>
     sql<number>`(select value::bigint from json_array_elements_text(${JSON.stringify(values)}::json))`,
@@ -139,6 +151,9 @@ function assertTransaction(db: Db): void {
   if (!db.isTransaction) throw new Error('holdLock needs a transaction');
 }
 
-function objectArguments(fields: Array<[string, Expression<unknown>]>) {
-  return sql.join(fields.map(([key, value]) => sql`${sql.lit(key)}, ${value}`));
+/** A value as JSON text on PostgreSQL, `null` for NULL. */
+function jsonValue(value: Expression<unknown>, kind: JsonField[2]) {
+  if (kind === 'text') return sql`coalesce(to_json((${value})::text)::text, 'null')`;
+  if (kind === 'token') return sql`coalesce('"' || ${value} || '"', 'null')`;
+  return sql`coalesce((${value})::text, 'null')`;
 }

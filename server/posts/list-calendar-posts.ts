@@ -31,22 +31,33 @@ export async function listCalendarPostsJson(
   if (query.accountId) await requireOwnAccount(deps.db, userId, query.accountId);
   const sentSince = now - CALENDAR_SENT_DAYS * DAY_MS;
   const dialect = sqlDialect(deps.db);
+  const preview = sql.lit(CALENDAR_PREVIEW_CODE_POINTS);
   const posts = dialect.jsonArrayOfObjects(
     [
-      ['id', sql`id`],
-      ['platform', sql`platform`],
-      ['socialAccountId', sql`social_account_id`],
-      ['status', sql`status`],
+      ['id', sql`id`, 'token'],
+      ['platform', sql`platform`, 'token'],
+      ['socialAccountId', sql`social_account_id`, 'token'],
+      ['status', sql`status`, 'token'],
       [
         'atMs',
         sql`case when status = 'posted' and posted_at is not null then posted_at else scheduled_at end`,
+        'number',
       ],
-      ['postType', sql`post_type`],
-      ['preview', sql`substr(content, 1, ${sql.lit(CALENDAR_PREVIEW_CODE_POINTS)})`],
-      ['mediaCount', dialect.jsonArrayLength('media')],
-      ['platformPostUrl', sql`platform_post_url`],
-      ['errorMessage', sql`error_message`],
-      ['groupId', sql`group_id`],
+      ['postType', sql`post_type`, 'token'],
+      // Short texts (most) need no cut: their bytes are at most the code points kept.
+      [
+        'preview',
+        sql`case when octet_length(content) <= ${preview} then content else substr(content, 1, ${preview}) end`,
+        'text',
+      ],
+      [
+        'mediaCount',
+        sql`case when media = '[]' then 0 else ${dialect.jsonArrayLength('media')} end`,
+        'number',
+      ],
+      ['platformPostUrl', sql`platform_post_url`, 'text'],
+      ['errorMessage', sql`error_message`, 'text'],
+      ['groupId', sql`group_id`, 'token'],
     ],
     sql`scheduled_at`,
   );

@@ -54,24 +54,26 @@ describe('the SQL that differs between SQLite and PostgreSQL', () => {
     const { rows } = await sql<{ posts: string }>`
       select ${sqlDialect(db).jsonArrayOfObjects(
         [
-          ['n', sql`n`],
-          ['label', sql`label`],
-          ['media', sqlDialect(db).jsonArrayLength('media')],
+          ['n', sql`n`, 'number'],
+          ['label', sql`label`, 'text'],
+          ['code', sql`code`, 'token'],
+          ['media', sqlDialect(db).jsonArrayLength('media'), 'number'],
+          ['none', sql`null`, 'text'],
         ],
         sql`n`,
       )} as posts
       from (
-        select 2 as n, 'two' as label, '["a","b"]' as media
-        union all select 1, 'one', '[]'
+        select 2 as n, 'two "quoted"' as label, 'b' as code, '["a","b"]' as media
+        union all select 1, cast(${'one\nline'} as text), 'a', '[]'
         order by n
       ) as numbers`.execute(db);
     expect(JSON.parse(rows[0]?.posts ?? '')).toEqual([
-      { n: 1, label: 'one', media: 0 },
-      { n: 2, label: 'two', media: 2 },
+      { n: 1, label: 'one\nline', code: 'a', media: 0, none: null },
+      { n: 2, label: 'two "quoted"', code: 'b', media: 2, none: null },
     ]);
 
     const { rows: none } = await sql<{ posts: string }>`
-      select ${sqlDialect(db).jsonArrayOfObjects([['n', sql`n`]], sql`n`)} as posts
+      select ${sqlDialect(db).jsonArrayOfObjects([['n', sql`n`, 'number']], sql`n`)} as posts
       from (select 1 as n) as numbers where n > 1`.execute(db);
     expect(none[0]?.posts).toBe('[]');
   });
