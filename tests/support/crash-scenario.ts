@@ -117,7 +117,8 @@ export async function runCrashScenario(options: CrashOptions = {}): Promise<Cras
     await Promise.race([
       exited,
       new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('the burst never went out')), dueAt - Date.now() + 30_000),
+        // Generous: a machine shared with other test runs can stall the burst for a long while.
+        setTimeout(() => reject(new Error('the burst never went out')), dueAt - Date.now() + 90_000),
       ),
     ]);
     const atKill = publicCounts(sandbox, expected);
