@@ -3,6 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { upsertAccount } from '../../server/accounts/account-state.js';
 import { newId } from '../../server/core/ids.js';
 import { sqlDialect } from '../../server/db/sql-dialect.js';
+import {
+  createOrMergeGroupNotification,
+  mergeGroupNotificationIn,
+} from '../../server/notifications/create-notification.js';
 import { nextFreeTimeTiming } from '../../server/posts/next-free-time.js';
 import { askPlatformFirst, claimDuePosts } from '../../server/posts/post-transitions.js';
 import { insertPost } from '../../server/posts/posts.repository.js';
@@ -123,6 +127,32 @@ describe('PostgreSQL keeps what SQLite one writer at a time guaranteed', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.publishProgress ?? '{}').reconcile).toEqual({ since: 1_000 });
+  });
+
+  it("stores one notification for a group whose two accounts' outcomes arrive at once", async () => {
+    const input = { userId: user.id, groupId: newId() };
+    const outcome = (title: string) => async () => ({
+      type: 'post_success' as const,
+      title,
+      message: title,
+      data: {},
+    });
+    const now = Date.now();
+    const merged = await raceOpenTransaction(
+      t.deps.db,
+      async (trx) => {
+        expect(
+          await mergeGroupNotificationIn(trx, input, outcome('Posted to 1 of 2 accounts'), now),
+        ).not.toBeNull();
+      },
+      () => createOrMergeGroupNotification(t.deps, input, outcome('Posted to 2 of 2 accounts'), now + 1),
+    );
+    const rows = await t.deps.db
+      .selectFrom('notifications')
+      .select(['id', 'title'])
+      .where('userId', '=', user.id)
+      .execute();
+    expect(rows).toEqual([{ id: merged?.id, title: 'Posted to 2 of 2 accounts' }]);
   });
 
   it('lets a claim of due posts pass over the ones another claim holds instead of waiting', async (ctx) => {
