@@ -7,19 +7,19 @@
  * (p50/p95/p99/max), the throughput and the server's peak memory. Then a bare client in its
  * own process sends the sandbox as many create requests at once over open connections: the
  * time the sandbox needs to take them in is the floor on this machine, and the benchmark
- * prints the ratio of Postloom's p99 to it.
+ * prints the ratio of Postloom's p99 to it. With DATABASE_URL (an empty PostgreSQL database)
+ * the server runs on PostgreSQL.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { LINKEDIN_VERSION } from '../server/platforms/linkedin-api.js';
 import { type RunningSandbox, startSandbox } from '../server/sandbox/sandbox-server.js';
 import { control } from '../server/sandbox/sandbox-testing.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../tests/support/http-user.js';
-import { startServer } from '../tests/support/spawn-server.js';
+import { openServerDatabase, type RunningServer, startServer } from '../tests/support/spawn-server.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -47,7 +47,6 @@ const server = await startServer({
   LOG_LEVEL: 'error',
   RATE_LIMIT_AUTH_PER_MINUTE: '100000',
 });
-const dbFile = path.join(server.dataDir, 'postloom.sqlite');
 
 const loadAtStart = os.loadavg()[0] ?? 0;
 
@@ -123,7 +122,7 @@ try {
   const pct = (q: number) => percentile(lateness, q);
   const last = lateness.at(-1) ?? 0;
   const peakKb = peakMemoryKb(server.process.pid);
-  const statuses = await settledStatuses(dbFile);
+  const statuses = await settledStatuses(server);
   const floor = await measureFloor(sandbox, POSTS);
 
   console.log('\nResults');
@@ -165,16 +164,17 @@ function percentile(sorted: number[], q: number): number {
 }
 
 /** Waits until the server has recorded every post's outcome, so it is idle for the floor run. */
-async function settledStatuses(dbFile: string) {
+async function settledStatuses(server: RunningServer) {
   for (let waited = 0; waited < 60_000; waited += 500) {
-    const db = new Database(dbFile, { readonly: true });
-    const statuses = db
-      .prepare('select status, count(*) as n from scheduled_posts group by status')
-      .all() as Array<{
-      status: string;
-      n: number;
-    }>;
-    db.close();
+    const db = openServerDatabase(server);
+    const statuses = (
+      await db
+        .selectFrom('scheduledPosts')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute()
+    ).map((row) => ({ status: row.status, n: Number(row.n) }));
+    await db.destroy();
     if (!statuses.some((row) => row.status === 'publishing' || row.status === 'scheduled')) return statuses;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
