@@ -139,11 +139,11 @@ describe('the publishing engine', () => {
     expect(row.platformPostUrl).toContain('/status/');
     expect(row.postedAt! - at.getTime()).toBeLessThan(1000);
     expect(await publishedTexts()).toEqual(['Due in a moment']);
-    const notes = await t.deps.db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('userId', '=', user.id)
-      .execute();
+    // The notification is written just after the post's status: wait for it too.
+    const notes = await waitFor(
+      () => t.deps.db.selectFrom('notifications').selectAll().where('userId', '=', user.id).execute(),
+      (rows) => rows.length > 0,
+    );
     expect(notes.map((n) => n.type)).toEqual(['post_success']);
     const health = await (await t.request('/api/health', { headers: { cookie: user.cookie } })).json();
     expect(health.scheduler.lastTick).not.toBeNull();
