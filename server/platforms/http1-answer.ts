@@ -158,13 +158,14 @@ export class AnswerParser {
     if (status === 101) throw new ExchangeError('Unexpected protocol switch.', 'HPE_INVALID_CONSTANT');
     if (status < 200) return true;
     this.status = status;
-    const headers = headerReader(head.slice(head.indexOf('\r\n') + 2));
-    this.header = headers;
-    const connection = headers('connection')?.toLowerCase() ?? '';
+    this.header = headerReader(head.slice(head.indexOf('\r\n') + 2));
+    // The framing headers are found without decoding the others, which most answers never need.
+    const lower = head.toLowerCase();
+    const connection = findHeader(lower, 'connection') ?? '';
     this.keepAlive =
       statusLine[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive');
-    const transferEncoding = headers('transfer-encoding');
-    const contentLength = headers('content-length');
+    const transferEncoding = findHeader(lower, 'transfer-encoding');
+    const contentLength = findHeader(lower, 'content-length');
     if (this.headRequest || status === 204 || status === 304) {
       this.state = 'done';
     } else if (transferEncoding !== null) {
@@ -184,6 +185,19 @@ export class AnswerParser {
     if (this.state === 'close') this.keepAlive = false;
     return true;
   }
+}
+
+/** A header's values in a lowercased head (after its status line), joined as a lookup joins them. */
+function findHeader(lowerHead: string, name: string): string | null {
+  const key = `\r\n${name}:`;
+  let found: string | null = null;
+  for (let at = lowerHead.indexOf(key); at !== -1; at = lowerHead.indexOf(key, at + key.length)) {
+    const start = at + key.length;
+    const end = lowerHead.indexOf('\r\n', start);
+    const value = lowerHead.slice(start, end === -1 ? undefined : end).trim();
+    found = found === null ? value : `${found}, ${value}`;
+  }
+  return found;
 }
 
 /** Looks headers up in an answer's header lines, decoding them on the first lookup. */

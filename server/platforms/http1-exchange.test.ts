@@ -27,6 +27,8 @@ const scripts: Record<string, Array<string | { wait: number }>> = {
   '/cut': ['HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc', 'CLOSE'],
   '/extra': ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nokHTTP/1.1 200 OK\r\n'],
   '/garbage': ['SMTP ready\r\n\r\n'],
+  '/mixed-case': ['HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: Close\r\n\r\nok'],
+  '/two-lengths': ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\nokk'],
   '/hang': [],
   '/slow': [{ wait: 30 }, 'HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'],
 };
@@ -210,9 +212,16 @@ describe('a request written as bytes on an open connection', () => {
     expect(socket.destroyed).toBe(true);
   });
 
-  it('fails on an answer that is not HTTP', async () => {
-    const { answer } = await send('/garbage');
-    await expect(answer).rejects.toThrow('Malformed answer');
+  it('fails on an answer that is not HTTP, or whose length is ambiguous', async () => {
+    await expect((await send('/garbage')).answer).rejects.toThrow('Malformed answer');
+    await expect((await send('/two-lengths')).answer).rejects.toThrow('Malformed Content-Length');
+  });
+
+  it('reads the framing headers whatever their case', async () => {
+    const result = await (await send('/mixed-case')).answer;
+    expect(result.body.toString()).toBe('ok');
+    expect(result.reusable).toBe(false);
+    expect(result.header('content-length')).toBe('2');
   });
 
   it('gives up when nothing arrives in time, and when aborted', async () => {

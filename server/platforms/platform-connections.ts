@@ -58,28 +58,27 @@ export function keepIdle(origin: string, connection: WarmConnection): void {
 function keep(origin: string, entry: Kept): void {
   const kept = idle.get(origin) ?? [];
   idle.set(origin, kept);
-  if (kept.length >= MAX_IDLE_PER_ORIGIN) {
-    close(entry);
-    return;
-  }
   kept.push(entry);
-  if (!sweeps.has(origin)) sweeps.set(origin, setTimeout(() => sweep(origin), IDLE_TTL_MS).unref());
+  // Closed later, not as they come back: closing a connection costs the platform's side work
+  // too, which would slow the rest of the burst taking its requests in.
+  if (!sweeps.has(origin)) sweeps.set(origin, setTimeout(() => sweep(origin), SWEEP_MS).unref());
 }
 
 const sweeps = new Map<string, NodeJS.Timeout>();
+const SWEEP_MS = 5000;
 
-/** Closes the kept connections nobody took within IDLE_TTL_MS (the burst is over). */
+/** Closes the kept connections nobody took within IDLE_TTL_MS, and the most recent beyond the cap. */
 function sweep(origin: string): void {
   sweeps.delete(origin);
   const kept = idle.get(origin) ?? [];
   const now = Date.now();
   let left = 0;
   for (const entry of kept) {
-    if (now - entry.since < IDLE_TTL_MS) kept[left++] = entry;
+    if (now - entry.since < IDLE_TTL_MS && left < MAX_IDLE_PER_ORIGIN) kept[left++] = entry;
     else close(entry);
   }
   kept.length = left;
-  if (left > 0) sweeps.set(origin, setTimeout(() => sweep(origin), IDLE_TTL_MS).unref());
+  if (left > 0) sweeps.set(origin, setTimeout(() => sweep(origin), SWEEP_MS).unref());
 }
 
 function close(entry: Kept): void {
