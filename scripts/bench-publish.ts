@@ -15,13 +15,15 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { LINKEDIN_VERSION } from '../server/platforms/linkedin-api.js';
 import { type RunningSandbox, startSandbox } from '../server/sandbox/sandbox-server.js';
 import { control } from '../server/sandbox/sandbox-testing.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../tests/support/http-user.js';
-import { startServer } from '../tests/support/spawn-server.js';
+import { startServer, TEST_SERVER_VARIABLE } from '../tests/support/spawn-server.js';
+import { buildServer } from './build-server.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -38,8 +40,16 @@ const CREATE_PATHS = [
 ];
 const PLATFORMS = (process.env.BENCH_PLATFORMS ?? 'twitter,linkedin').split(',');
 
-// The server runs with the same Node flags as `npm start`.
-process.env.POSTLOOM_SERVER_NODE_ARGS ??= '--max-semi-space-size=64';
+// The server runs as `npm start` runs it: built into one file, with no Node flags.
+process.env[TEST_SERVER_VARIABLE] ??= await buildServer(
+  path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '..',
+    'node_modules',
+    '.cache',
+    'postloom-bench-server',
+  ),
+);
 
 const sandbox = await startSandbox({ port: 0, autoApprove: true, containerDelayMs: 0 });
 // The bench measures Postloom, not the platforms' daily caps.
@@ -69,6 +79,9 @@ try {
   }
   console.log(`Connected ${accounts.length} accounts.`);
 
+  // Idle again, the accounts connected, before the posts of the burst are created.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const beforeCreatedKb = memoryKb(server.process.pid, 'VmRSS');
   const creationStart = Date.now();
   // Leave time to create every post before they fall due (about 4 ms a post here).
   const dueAt = Math.ceil((creationStart + 15_000 + POSTS * 6) / 1000) * 1000;
@@ -94,7 +107,6 @@ try {
 
   // The peak is counted from just before the engine claims and prepares the burst (5 s ahead).
   await new Promise((resolve) => setTimeout(resolve, dueAt - 6000 - Date.now()));
-  const beforeBurstKb = memoryKb(server.process.pid, 'VmRSS');
   resetPeakMemory(server.process.pid);
   // Stay quiet while the burst goes out: reading the published list costs the sandbox CPU.
   await new Promise((resolve) => setTimeout(resolve, dueAt - 200 - Date.now()));
@@ -160,7 +172,7 @@ try {
   console.log(`  server CPU       ${serverCpuMs} ms from 0.2 s before the due moment to 3 s after`);
   console.log(`  server peak RSS  ${mb(peakKb)} during the burst (from 6 s before its moment until settled)`);
   console.log(
-    `  server idle RSS  ${mb(idleAtStartKb)} after start-up, ${mb(beforeBurstKb)} before the burst, ${mb(settledKb)} 25 s after it settled`,
+    `  server idle RSS  ${mb(idleAtStartKb)} after start-up, ${mb(beforeCreatedKb)} before the burst was created, ${mb(settledKb)} 25 s after it settled`,
   );
   console.log(`  post statuses    ${JSON.stringify(statuses)}`);
   for (const trial of floors) {
