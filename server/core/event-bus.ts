@@ -6,6 +6,11 @@ export type UserEvent =
   | { type: 'post.updated'; post: unknown }
   | { type: 'post.deleted'; postId: string }
   | { type: 'notification.inserted'; notification: unknown }
+  /**
+   * A group's notification took in another account's outcome (notifications/create-notification.ts);
+   * `becameFailure`: it now reports a failure it did not before (e-mail and push send it again).
+   */
+  | { type: 'notification.updated'; notification: unknown; becameFailure: boolean }
   | { type: 'accounts.changed' }
   /**
    * Internal, never sent to clients: sessions (SHA-256 ids, or all of the user's) that were

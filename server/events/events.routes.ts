@@ -22,7 +22,13 @@ export function createEventsRoutes(options: { heartbeatMs?: number; sessionCheck
   const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
   return new Hono<AppEnv>().get(
     '/',
-    describeRoute({ tags: ['events'], summary: 'Live updates (Server-Sent Events)' }),
+    describeRoute({
+      tags: ['events'],
+      summary: 'Live updates (Server-Sent Events)',
+      description:
+        'Events: post.inserted, post.updated, post.deleted, accounts.changed, notification.inserted, and ' +
+        "notification.updated (a post group's notification took in another account's outcome).",
+    }),
     requireAuth,
     (c) => {
       const userId = currentUser(c).id;

@@ -1,5 +1,6 @@
 import { newId } from '../core/ids.js';
-import { parseJsonColumn } from '../db/json-column.js';
+import type { Db } from '../db/database.js';
+import { parseJsonColumn, parseJsonObject } from '../db/json-column.js';
 import type { NotificationsTable } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 
@@ -15,12 +16,75 @@ interface CreateNotificationInput {
   } & Record<string, unknown>;
 }
 
+/** How close together the outcomes of one post group's accounts come to share one notification. */
+export const GROUP_NOTIFICATION_WINDOW_MS = 10 * 60_000;
+
 /** Stores a notification and pushes it to the user's open clients. */
 export async function createNotification(
   deps: Pick<AppDeps, 'db' | 'events'>,
   input: CreateNotificationInput,
 ) {
-  const row = {
+  const row = toRow(input, Date.now());
+  await deps.db.insertInto('notifications').values(row).execute();
+  const notification = toNotificationDto(row);
+  deps.events.publish(input.userId, { type: 'notification.inserted', notification });
+  return notification;
+}
+
+/**
+ * A post group's notification (issue 23): the outcomes of its accounts that come within
+ * GROUP_NOTIFICATION_WINDOW_MS of each other are one entry, so one unread item, one "Mark as
+ * read". The user's latest notification of the group from that window is replaced (unread again,
+ * and newest), else one is stored. `build` reads the group inside the same transaction, so of two
+ * outcomes stored at once the later write has seen both; it answers null when the group is not
+ * one to notify as such (then nothing is written).
+ */
+export async function createOrMergeGroupNotification(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  input: { userId: string; groupId: string },
+  build: (db: Db) => Promise<Omit<CreateNotificationInput, 'userId'> | null>,
+  now = Date.now(),
+) {
+  const { userId, groupId } = input;
+  const written = await deps.db.transaction().execute(async (trx) => {
+    const content = await build(trx);
+    if (!content) return null;
+    const row = toRow({ ...content, userId, data: { ...content.data, groupId } }, now);
+    const recent = await trx
+      .selectFrom('notifications')
+      .select(['id', 'type', 'data'])
+      .where('userId', '=', userId)
+      .where('createdAt', '>=', now - GROUP_NOTIFICATION_WINDOW_MS)
+      .where('type', 'in', ['post_success', 'post_failure'])
+      .orderBy('createdAt', 'desc')
+      .execute();
+    const previous = recent.find((candidate) => parseJsonObject(candidate.data).groupId === groupId);
+    if (!previous) {
+      await trx.insertInto('notifications').values(row).execute();
+      return { row, previousType: null };
+    }
+    const { id: _id, userId: _userId, ...changes } = row;
+    await trx
+      .updateTable('notifications')
+      .set(changes)
+      .where('id', '=', previous.id)
+      .where('userId', '=', userId)
+      .execute();
+    return { row: { ...row, id: previous.id }, previousType: previous.type };
+  });
+  if (!written) return null;
+  const notification = toNotificationDto(written.row);
+  if (written.previousType === null) {
+    deps.events.publish(userId, { type: 'notification.inserted', notification });
+  } else {
+    const becameFailure = written.row.type === 'post_failure' && written.previousType !== 'post_failure';
+    deps.events.publish(userId, { type: 'notification.updated', notification, becameFailure });
+  }
+  return notification;
+}
+
+function toRow(input: CreateNotificationInput, now: number) {
+  return {
     id: newId(),
     userId: input.userId,
     type: input.type,
@@ -28,12 +92,8 @@ export async function createNotification(
     message: input.message,
     read: 0,
     data: input.data ? JSON.stringify(input.data) : null,
-    createdAt: Date.now(),
+    createdAt: now,
   };
-  await deps.db.insertInto('notifications').values(row).execute();
-  const notification = toNotificationDto(row);
-  deps.events.publish(input.userId, { type: 'notification.inserted', notification });
-  return notification;
 }
 
 export function toNotificationDto(row: {

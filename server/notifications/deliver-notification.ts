@@ -87,7 +87,13 @@ export function startNotificationDelivery(
   deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'events'>,
 ) {
   return deps.events.subscribeAll((userId: string, event: UserEvent) => {
-    if (event.type !== 'notification.inserted') return;
+    // A group's notification that takes in more outcomes is sent again only when it turns into a
+    // failure: one e-mail per group rather than per account, and no failure goes unsaid (push
+    // replaces the earlier one, tagged with the same id).
+    const deliver =
+      event.type === 'notification.inserted' ||
+      (event.type === 'notification.updated' && event.becameFailure);
+    if (!deliver) return;
     const notification = event.notification as InsertedNotification;
     void deliverNotification(deps, userId, notification).catch((error: unknown) => {
       deps.logger.warn('notification delivery failed', {

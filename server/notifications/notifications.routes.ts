@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { describeRoute } from 'hono-openapi';
+import { describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
 import {
   MarkNotificationsReadInput,
   NOTIFICATIONS_LIMIT,
   type NotificationDto,
+  NotificationsResultSchema,
 } from '../../shared/notifications/api.js';
 import { AppError } from '../core/errors.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
@@ -27,7 +28,23 @@ export function createNotificationsRoutes() {
     .use('*', requireAuth)
     .get(
       '/',
-      describeRoute({ tags, summary: 'The newest 50 notifications and the unread count' }),
+      describeRoute({
+        tags,
+        security: [{ cookie: [] }, { bearer: [] }],
+        summary: 'The newest 50 notifications and the unread count',
+        description:
+          'The posts of one post group that publish or fail within 10 minutes of each other share one ' +
+          "notification ('Posted to 3 of 4 accounts'): data.groupId names the group and data.accounts " +
+          "holds each account's status, link and failure; it comes back unread and newest as outcomes " +
+          'arrive (the live stream sends notification.updated). A lone post keeps its own notification.',
+        responses: {
+          200: {
+            description: '{ notifications, unreadCount }',
+            content: { 'application/json': { schema: resolver(NotificationsResultSchema) } },
+          },
+          401: { description: 'not_authenticated' },
+        },
+      }),
       async (c) => {
         const user = currentUser(c);
         const { db } = c.var.deps;

@@ -1,11 +1,12 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { type ListPostsQuery, type ListPostsResult, POSTS_PAGE_SIZE } from '../../shared/posts/api.js';
+import { type ListPostsQuery, POSTS_PAGE_SIZE } from '../../shared/posts/api.js';
+import type { ListPostsResult } from '../../shared/posts/post-list.js';
 import { requireOwnAccount } from '../accounts/require-own-account.js';
 import { AppError } from '../core/errors.js';
 import type { Database } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { getPreferences } from '../settings/preferences.service.js';
-import { toPostDtos } from './post-dto.js';
+import { loadPostEntries } from './post-entries.js';
 import { type RangeName, rangeBounds } from './post-ranges.js';
 
 const UPCOMING_RANGES: readonly RangeName[] = ['all', 'today', 'this-week', 'this-month'];
@@ -22,6 +23,8 @@ function likePattern(term: string): string {
  * Upcoming: non-draft scheduled/publishing posts at or after now (with a date filter: within
  * it), or drafts with status=draft; ordered by creation (spec 02 section 7).
  * Sent: posted and failed, ordered by their time. Date filters follow the user's timezone.
+ * Entries, not posts, are paged (post-list.ts): a group whose posts match shows once, with every
+ * post, and sorts by its earliest matching post.
  */
 export async function listPosts(
   deps: AppDeps,
@@ -82,20 +85,29 @@ export async function listPosts(
 
   const direction = query.sort === 'oldest' ? 'asc' : 'desc';
   const order = sent ? when : sql<number>`created_at`;
-  const [countRow, rows] = await Promise.all([
+  // A lone post is its own entry; the posts of a group share the group's.
+  const entry = sql<string>`coalesce(group_id, id)`;
+  const [countRow, page] = await Promise.all([
     filtered(deps.db.selectFrom('scheduledPosts'))
-      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .select(sql<number>`count(distinct coalesce(group_id, id))`.as('total'))
       .executeTakeFirst(),
     filtered(deps.db.selectFrom('scheduledPosts'))
-      .selectAll()
-      .orderBy(order, direction)
-      .orderBy('id', direction)
+      .select([
+        entry.as('entryId'),
+        sql<string | null>`max(group_id)`.as('groupId'),
+        sql<number>`min(${order})`.as('sortKey'),
+      ])
+      .groupBy(entry)
+      .orderBy('sortKey', direction)
+      .orderBy('entryId', direction)
       .limit(POSTS_PAGE_SIZE)
       .offset((query.page - 1) * POSTS_PAGE_SIZE)
       .execute(),
   ]);
+  const entries = await loadPostEntries(deps.db, userId, page);
   return {
-    posts: await toPostDtos(deps.db, rows),
+    entries,
+    posts: entries.flatMap((item) => item.posts),
     total: Number(countRow?.total ?? 0),
     page: query.page,
     pageSize: POSTS_PAGE_SIZE,

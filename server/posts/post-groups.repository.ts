@@ -67,3 +67,26 @@ export async function deleteGroupIfEmpty(db: Db, userId: string, groupId: string
     )
     .execute();
 }
+
+/** The group's posts with their accounts' names (null once an account is gone), in creation order. */
+export async function listGroupPostAccounts(db: Db, userId: string, groupId: string) {
+  return db
+    .selectFrom('scheduledPosts as post')
+    .leftJoin('socialAccounts as account', (join) =>
+      join.onRef('account.id', '=', 'post.socialAccountId').on('account.userId', '=', userId),
+    )
+    .select([
+      'post.id',
+      'post.socialAccountId',
+      'post.platform',
+      'post.status',
+      'post.platformPostUrl',
+      'post.errorMessage',
+      'account.accountName',
+    ])
+    .where('post.userId', '=', userId)
+    .where('post.groupId', '=', groupId)
+    .orderBy('post.createdAt')
+    .orderBy('post.id')
+    .execute();
+}

@@ -8,6 +8,8 @@ import {
   ListPostsQuery,
   UpdatePostInput,
 } from '../../shared/posts/api.js';
+import { ApiErrorSchema } from '../../shared/posts/post-groups.js';
+import { ListPostsResultSchema } from '../../shared/posts/post-list.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
@@ -51,7 +53,34 @@ export function createPostsRoutes() {
     )
     .get(
       '/',
-      describeRoute({ tags, summary: 'List upcoming or sent posts (filters, 10 per page)' }),
+      describeRoute({
+        tags,
+        security: [{ cookie: [] }, { bearer: [] }],
+        summary: 'List upcoming or sent posts (filters, 10 entries per page)',
+        description:
+          "Pages entries: a lone post is one entry, a post group is ONE entry carrying every account's " +
+          'post (never split across pages). Filters (account, platform, status, dates, search) pick posts; ' +
+          'a group is listed when any of its posts matches, and comes with all of its posts so each ' +
+          "account's status shows. total counts entries; posts is every post of the page's entries.",
+        responses: {
+          200: {
+            description: '{ entries, posts, total, page, pageSize }',
+            content: { 'application/json': { schema: resolver(ListPostsResultSchema) } },
+          },
+          400: {
+            description: 'validation_error: a filter that does not apply to this view',
+            content: { 'application/json': { schema: resolver(ApiErrorSchema) } },
+          },
+          401: {
+            description: 'not_authenticated',
+            content: { 'application/json': { schema: resolver(ApiErrorSchema) } },
+          },
+          404: {
+            description: "not_found: accountId is not one of the user's accounts",
+            content: { 'application/json': { schema: resolver(ApiErrorSchema) } },
+          },
+        },
+      }),
       validate('query', ListPostsQuery),
       async (c) => c.json(await listPosts(c.var.deps, currentUser(c).id, c.req.valid('query'))),
     )

@@ -2,6 +2,7 @@ import type { PlatformId } from '../../shared/platforms/ids.js';
 import { getPlatform } from '../../shared/platforms/registry.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
+import { notifyGroupOutcome } from './group-notifications.js';
 
 function platformName(platform: string): string {
   try {
@@ -13,8 +14,17 @@ function platformName(platform: string): string {
 
 type Deps = Pick<AppDeps, 'db' | 'events'>;
 
-export function notifyPublished(deps: Deps, post: { id: string; userId: string; platform: string }) {
-  return createNotification(deps, {
+/** A post as its notification needs it; a post of a group (`groupId`) shares the group's notification. */
+interface NotifiedPost {
+  id: string;
+  userId: string;
+  platform: string;
+  groupId?: string | null;
+}
+
+export async function notifyPublished(deps: Deps, post: NotifiedPost) {
+  if (post.groupId && (await notifyGroupOutcome(deps, { ...post, groupId: post.groupId }))) return;
+  await createNotification(deps, {
     userId: post.userId,
     type: 'post_success',
     title: 'Post published',
@@ -23,12 +33,9 @@ export function notifyPublished(deps: Deps, post: { id: string; userId: string; 
   });
 }
 
-export function notifyFailed(
-  deps: Deps,
-  post: { id: string; userId: string; platform: string },
-  reason: string,
-) {
-  return createNotification(deps, {
+export async function notifyFailed(deps: Deps, post: NotifiedPost, reason: string) {
+  if (post.groupId && (await notifyGroupOutcome(deps, { ...post, groupId: post.groupId }))) return;
+  await createNotification(deps, {
     userId: post.userId,
     type: 'post_failure',
     title: 'Post failed',

@@ -175,7 +175,8 @@ describe('sandbox control API', () => {
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect((await published()).length).toBe(2000);
-  });
+    // A loaded machine (other test files at once) can take many times the usual second or two.
+  }, 120_000);
 
   it('lets nobody without the secret use the control API, not even to reset the demo tokens', async () => {
     const token = await xToken();

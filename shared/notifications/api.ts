@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { GroupAccountStatus } from '../posts/group-outcome.js';
 
 const NOTIFICATION_TYPES = [
   'post_success',
@@ -29,6 +30,47 @@ export interface NotificationsResult {
   unreadCount: number;
 }
 
+const GroupAccountStatusSchema = z.object({
+  postId: z.string(),
+  accountId: z.string().nullable(),
+  platform: z.string(),
+  accountName: z.string(),
+  status: z.string(),
+  url: z.string().nullable().describe('Posted: the post on its platform.'),
+  error: z.string().nullable().describe('Failed: why.'),
+});
+
+/** GET /api/notifications, for the OpenAPI document (the interfaces above are the TypeScript types). */
+export const NotificationsResultSchema = z.object({
+  notifications: z.array(
+    z.object({
+      id: z.string(),
+      type: z.enum(NOTIFICATION_TYPES),
+      title: z.string(),
+      message: z.string(),
+      read: z.boolean(),
+      data: z
+        .object({
+          postId: z.string().optional(),
+          accountId: z.string().optional(),
+          action: z.string().optional(),
+          groupId: z
+            .string()
+            .optional()
+            .describe("A post group's notification: the outcomes of its accounts that came close together."),
+          accounts: z
+            .array(GroupAccountStatusSchema)
+            .optional()
+            .describe("A group's notification: each account."),
+        })
+        .loose()
+        .nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  unreadCount: z.number().int().describe('Unread notifications (a group counts once).'),
+});
+
 export const MarkNotificationsReadInput = z.object({
   ids: z.array(z.string().min(1).max(64)).min(1, 'Select at least one notification').max(200),
 });
@@ -46,4 +88,18 @@ export const NOTIFICATION_MESSAGES = {
 export function unreadBadgeText(count: number): string {
   if (count <= 0) return '';
   return count > 99 ? '99+' : String(count);
+}
+
+/**
+ * A post group's notification (issue 23): the outcomes of its accounts that came close together,
+ * one entry. `data.groupId` names the group; `data.accounts` holds each account's status.
+ */
+export function groupNotificationOf(
+  notification: Pick<NotificationDto, 'data'>,
+): { groupId: string; accounts: GroupAccountStatus[] } | null {
+  const groupId = notification.data?.groupId;
+  const accounts = notification.data?.accounts;
+  return typeof groupId === 'string' && Array.isArray(accounts)
+    ? { groupId, accounts: accounts as GroupAccountStatus[] }
+    : null;
 }

@@ -197,13 +197,6 @@ export interface PostDto {
   updatedAt: string;
 }
 
-export interface ListPostsResult {
-  posts: PostDto[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export type PostUrlResult = { url: string } | { action: 'reauthenticate'; error: string };
 
 /** '{Draft or Post} and associated media deleted successfully!' (spec 02 section 8). */

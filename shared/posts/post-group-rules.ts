@@ -3,6 +3,7 @@ import type { PlatformId } from '../platforms/ids.js';
 import { duplicateTextWarning } from '../platforms/posting-rules.js';
 import { getPlatform, getPostType, resolvePostType } from '../platforms/registry.js';
 import type { PostStatus, TweetInput } from './api.js';
+import { isReadOnlyVersion, READ_ONLY_STATUSES } from './group-outcome.js';
 import type { VersionProblemDto } from './post-groups.js';
 import { type PostAction, type PostMetadataInput, twitterPostTypeOf, validatePost } from './validate-post.js';
 
@@ -143,12 +144,9 @@ export function resetToShared(override: VersionOverride): VersionOverride {
   return { ...rest, customized: false };
 }
 
-/** Statuses whose version can no longer change: sent, or being sent right now. */
-export const READ_ONLY_STATUSES: readonly PostStatus[] = ['posted', 'publishing'];
-
-export function isReadOnlyVersion(status: PostStatus): boolean {
-  return READ_ONLY_STATUSES.includes(status);
-}
+// Sent (or being sent) versions are read-only: the rule lives with a group's outcome, which the
+// lists and the calendar read without the validation rules (twitter-text) this file brings.
+export { isReadOnlyVersion, READ_ONLY_STATUSES };
 
 /** A stored version of a group, as far as the rules need it. */
 export interface GroupPostState {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_IDS } from '../platforms/ids.js';
-import { POST_ACTIONS, type PostDto, TweetInput } from './api.js';
+import { type MediaDto, POST_ACTIONS, type PostDto, TweetInput } from './api.js';
 
 /**
  * The post group API (issue 23): one shared text and media composed once, one ordinary post per
@@ -106,6 +106,8 @@ export interface SharedContentDto {
   /** Media ids, in order (each post's `media` carries the full media of its version). */
   media: string[];
   link: string | null;
+  /** The shared media themselves, in order (an editor shows them even when every version is customised). */
+  files: MediaDto[];
 }
 
 /**
@@ -156,7 +158,7 @@ const VersionProblemSchema = z.object({
   message: z.string(),
 });
 
-const GroupPostSchema = z
+export const GroupPostSchema = z
   .object({
     id: z.string(),
     socialAccountId: z.string().nullable().describe('The account this version goes to.'),
@@ -177,7 +179,14 @@ const GroupPostSchema = z
 export const PostGroupResultSchema = z.object({
   group: z.object({
     id: z.string(),
-    shared: z.object({ content: z.string(), media: z.array(z.string()), link: z.string().nullable() }),
+    shared: z.object({
+      content: z.string(),
+      media: z.array(z.string()),
+      link: z.string().nullable(),
+      files: z
+        .array(z.object({ id: z.string(), mimeType: z.string(), url: z.string() }).loose())
+        .describe('The shared media files, in order (as in GET /api/posts/{id}).'),
+    }),
     posts: z.array(GroupPostSchema),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -48,12 +48,12 @@ test('every way out of a composer holding text asks "Discard this post?" first',
 
   // Empty: Esc closes at once.
   let modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
 
   modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   // One "Add media" control: the file input has a name of its own.
   await expect(modal.getByRole('button', { name: 'Add Media', exact: true })).toHaveCount(1);
   await modal.getByLabel('Caption').fill('Words worth keeping');
@@ -93,7 +93,7 @@ test('every way out of a composer holding text asks "Discard this post?" first',
   // Discarded means gone: the next composer starts empty without offering anything back.
   modal = await openComposer(page);
   await expect(page.getByRole('dialog', { name: 'Restore your unsent post?' })).toBeHidden();
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await expect(modal.getByLabel('Caption')).toHaveValue('');
 });
 
@@ -101,7 +101,7 @@ test('a chosen time alone is worth asking about', async ({ page, context }) => {
   await signedInUser(context, 'discard-time@example.com');
   await page.goto(`${server.url}/dashboard`);
   const modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await modal.getByRole('button', { name: 'Edit scheduled date' }).click();
   await modal.getByRole('button', { name: 'Next month' }).click();
   await modal.getByRole('button', { name: / 15, \d{4}$/ }).click();
@@ -117,7 +117,7 @@ test('an unsent post with its image comes back after a reload, and is gone once 
   const user = await signedInUser(context, 'restore-story@example.com');
   await page.goto(`${server.url}/dashboard`);
   let modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await modal.getByLabel('Caption').fill('Half-written launch post 🚀');
   const image = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#3366cc' } })
     .jpeg()
@@ -151,7 +151,7 @@ test('an unsent post with its image comes back after a reload, and is gone once 
   // Saved: nothing is offered any more.
   await page.reload();
   modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await expect(modal.getByLabel('Caption')).toHaveValue('');
   await expect(page.getByRole('dialog', { name: 'Restore your unsent post?' })).toBeHidden();
 });
@@ -160,7 +160,7 @@ test('the offer can be declined, and the copy belongs to its user', async ({ pag
   await signedInUser(context, 'restore-decline@example.com');
   await page.goto(`${server.url}/dashboard`);
   let modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await modal.getByLabel('Caption').fill('Not this one');
   await page.reload();
 
@@ -173,7 +173,7 @@ test('the offer can be declined, and the copy belongs to its user', async ({ pag
     .getByRole('dialog', { name: 'Restore your unsent post?' })
     .getByRole('button', { name: 'Discard' })
     .click();
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await expect(modal.getByLabel('Caption')).toHaveValue('');
   expect(
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('unsent-post'))),

@@ -140,7 +140,7 @@ test('the sidebar spans a long page, and toasts stay clear of the header and the
 async function toastAfterQueueing(page: Page) {
   await page.getByRole('button', { name: 'Create new post' }).click();
   const modal = page.getByRole('dialog', { name: 'Create Post' });
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await modal.getByLabel('Caption').fill(`Toast ${Date.now()}`);
   await modal.getByRole('button', { name: 'Add to queue' }).click();
   await expect(modal).toBeHidden();

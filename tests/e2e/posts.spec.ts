@@ -83,7 +83,7 @@ test('a new user schedules a three-tweet thread with an image, edits it and dele
   const modal = await openComposer(page);
   await expect(modal.getByText('Please select a platform to create your post.')).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Schedule Post' })).toBeDisabled();
-  await modal.getByRole('button', { name: 'X', exact: true }).click();
+  await modal.getByRole('button', { name: /^X: / }).click();
   await expect(modal.getByText('Please select a platform to create your post.')).toBeHidden();
 
   // Tweet 1 with an image; the counter turns red with the spec's message when too long.
@@ -206,7 +206,7 @@ test('a LinkedIn article is saved as a draft and listed under Drafts without Pos
   await page.keyboard.press('Escape');
 
   modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'LinkedIn', exact: true }).click();
+  await modal.getByRole('button', { name: /^LinkedIn: / }).click();
   await modal.getByText('Article', { exact: true }).click();
 
   // Escape closes the date/time picker only, not the composer around it.
@@ -257,7 +257,7 @@ test('an Instagram carousel needs 2 to 10 images and is scheduled with three', a
   await signedInUser(context, 'carousel-story@example.com', ['instagram']);
   await page.goto(`${server.url}/dashboard`);
   const modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'Instagram', exact: true }).click();
+  await modal.getByRole('button', { name: /^Instagram: / }).click();
   await modal.getByText('Carousel', { exact: true }).click();
   await modal.getByLabel('Caption').fill('Three frames from the studio');
   await modal.getByLabel('Alt Text').fill('Three coloured squares');
@@ -313,7 +313,7 @@ test('a second tab sees a new post appear without reloading', async ({ context }
   // Tab one composes through the UI (in front: background tabs are throttled); tab two only listens.
   await first.bringToFront();
   const modal = await openComposer(first);
-  await modal.getByRole('button', { name: 'X', exact: true }).click();
+  await modal.getByRole('button', { name: /^X: / }).click();
   await modal.getByLabel('Tweet text', { exact: true }).fill('Seen from the other tab');
   await scheduleTomorrowAtNine(modal);
   await modal.getByRole('button', { name: 'Schedule Post' }).click();
@@ -345,7 +345,7 @@ test('Post Now publishes a tweet, which Sent Posts lists under its day with View
   const user = await signedInUser(context, 'post-now@example.com', ['twitter']);
   await page.goto(`${server.url}/dashboard`);
   const modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'X', exact: true }).click();
+  await modal.getByRole('button', { name: /^X: / }).click();
   await modal.getByLabel('Tweet text', { exact: true }).fill('Straight to the timeline');
   await modal.getByRole('button', { name: 'Post Now' }).click();
   await expect(page.getByText('Post published successfully!')).toBeVisible();
@@ -398,7 +398,7 @@ test('a failed post shows its error on Sent Posts and is fixed and retried in th
 
   await page.goto(`${server.url}/dashboard`);
   const modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'X', exact: true }).click();
+  await modal.getByRole('button', { name: /^X: / }).click();
   await modal.getByLabel('Tweet text', { exact: true }).fill('This one fails first');
   await modal.getByRole('button', { name: 'Post Now' }).click();
   // The platform's refusal, as the server recorded it, in the red box inside the modal.
@@ -558,7 +558,7 @@ test('the composer warns before a tweet X would refuse as the same text within a
   });
   await page.goto(`${server.url}/dashboard`);
   const modal = await openComposer(page);
-  await modal.getByRole('button', { name: 'X', exact: true }).click();
+  await modal.getByRole('button', { name: /^X: / }).click();
   const text = modal.getByLabel('Tweet text', { exact: true });
   await text.fill('Our doors open at nine');
   const warning = modal.getByRole('status').filter({ hasText: 'X refuses the same text from one account' });

@@ -108,7 +108,10 @@ test('the popup adds the current page to a queue as an item for each chosen acco
   for (const name of [/^X: /, /^LinkedIn: /])
     await expect(composer.getByRole('button', { name })).toHaveAttribute('aria-pressed', 'true');
   await composer.getByRole('button', { name: /^LinkedIn: / }).click();
-  await expect(composer.getByRole('button', { name: /^LinkedIn: / })).toHaveAttribute('aria-pressed', 'false');
+  await expect(composer.getByRole('button', { name: /^LinkedIn: / })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await add.click();
   const results = composer.getByRole('list', { name: 'Queue results' });
   await expect(results.getByText('Ava Rivers: Added to Reading list')).toBeVisible();

@@ -58,11 +58,15 @@ describe('post groups API', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const result = res.body as PostGroupResult;
     expect(result.group.posts).toHaveLength(6);
-    expect(result.group.shared).toEqual({
+    expect(result.group.shared).toMatchObject({
       content: 'Launch day',
       media: [media.id],
       link: 'https://example.com/launch',
     });
+    // The shared files themselves, so an editor can show them whatever the versions hold.
+    expect(result.group.shared.files.map((file) => [file.id, file.mimeType])).toEqual([
+      [media.id, media.mimeType],
+    ]);
     for (const post of result.group.posts) {
       expect(post.groupId).toBe(result.group.id);
       expect(post.status).toBe('scheduled');

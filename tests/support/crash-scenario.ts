@@ -48,6 +48,8 @@ export interface CrashReport {
   restartToSettledMs: number;
   byPlatform: Record<string, PlatformTally>;
   total: PlatformTally;
+  /** Each failed post's platform and reason. */
+  failures: string[];
 }
 
 const PLATFORMS = ['twitter', 'facebook', 'instagram', 'linkedin', 'tiktok', 'threads'] as const;
@@ -84,7 +86,9 @@ export async function runCrashScenario(options: CrashOptions = {}): Promise<Cras
     const image = await upload(server, user.token, await imageBytes('jpeg'), 'photo.jpg', 'image/jpeg');
     const video = await upload(server, user.token, mp4Bytes(64 * 1024), 'clip.mp4', 'video/mp4');
 
-    const dueAt = Date.now() + 4000 + posts * 15;
+    // Created a day ahead, then moved in one write to fall due together a few seconds later: on a
+    // busy machine creating them can outlast any fixed lead, and the first would go out early.
+    const createdFor = Date.now() + 24 * 3600_000;
     const expected = new Map<string, { platform: string }>();
     for (let index = 0; index < posts; index += 1) {
       const account = accounts[index % accounts.length] as { id: string; platform: string };
@@ -96,9 +100,11 @@ export async function runCrashScenario(options: CrashOptions = {}): Promise<Cras
         content,
         media: account.platform === 'instagram' ? [image] : account.platform === 'tiktok' ? [video] : [],
         action: 'schedule',
-        scheduledAt: new Date(dueAt).toISOString(),
+        scheduledAt: new Date(createdFor).toISOString(),
       });
     }
+    const dueAt = Date.now() + 4000;
+    moveAll(server, dueAt);
     log(`${posts} posts across ${accounts.length} accounts due at ${new Date(dueAt).toISOString()}`);
 
     // The kill lands right as the sandbox records the post that reaches the threshold: the
@@ -117,7 +123,11 @@ export async function runCrashScenario(options: CrashOptions = {}): Promise<Cras
     await Promise.race([
       exited,
       new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('the burst never went out')), dueAt - Date.now() + 30_000),
+        // Generous: a machine shared with other test runs can stall the burst for a long while.
+        setTimeout(
+          () => reject(new Error(`the burst never went out\n${stalled(server, expected)}`)),
+          dueAt - Date.now() + 90_000,
+        ),
       ),
     ]);
     const atKill = publicCounts(sandbox, expected);
@@ -155,6 +165,37 @@ function publicCounts(sandbox: RunningSandbox, expected: Map<string, unknown>): 
     if (expected.has(post.text)) counts.set(post.text, (counts.get(post.text) ?? 0) + 1);
   }
   return counts;
+}
+
+/** What a burst that never went out left behind: each status's count and the server's last words. */
+function stalled(server: RunningServer | undefined, expected: Map<string, unknown>): string {
+  if (!server) return 'no server';
+  const db = new Database(path.join(server.dataDir, 'postloom.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare('select status, platform, count(*) as n from scheduled_posts group by status, platform')
+      .all() as Array<{ status: string; platform: string; n: number }>;
+    const counts = rows.map((row) => `${row.platform} ${row.status}: ${row.n}`).join(', ');
+    const sent = db.prepare('select count(*) as n from publish_attempts').get() as { n: number };
+    return [
+      `posts by status: ${counts}; attempts: ${sent.n}; ${expected.size} expected`,
+      `server output (last 4,000 characters):`,
+      server.output().slice(-4000),
+    ].join('\n');
+  } finally {
+    db.close();
+  }
+}
+
+/** Every post of the story falls due at `dueAt`: one write, seen by the engine's next sweep. */
+function moveAll(server: RunningServer, dueAt: number): void {
+  const db = new Database(path.join(server.dataDir, 'postloom.sqlite'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.prepare("update scheduled_posts set scheduled_at = ? where status = 'scheduled'").run(dueAt);
+  } finally {
+    db.close();
+  }
 }
 
 function unsettled(dbFile: string): number {
@@ -219,8 +260,10 @@ function tally(
   db.close();
   const byPlatform: Record<string, PlatformTally> = {};
   const total = emptyTally();
+  const failures: string[] = [];
   for (const row of rows) {
     const platform = expected.get(row.content)?.platform ?? 'unknown';
+    if (row.status === 'failed') failures.push(`${platform}: ${row.error_message ?? 'no reason'}`);
     byPlatform[platform] ??= emptyTally();
     const times = counts.get(row.content) ?? 0;
     const unconfirmed = row.status === 'failed' && /could not confirm/i.test(row.error_message ?? '');
@@ -247,7 +290,7 @@ function tally(
       total[key] += entry[key];
     }
   }
-  return { posts: rows.length, publicAtKill: atKill.size, restartToSettledMs, byPlatform, total };
+  return { posts: rows.length, publicAtKill: atKill.size, restartToSettledMs, byPlatform, total, failures };
 }
 
 /** The report as a table, one row per platform. */
@@ -277,7 +320,8 @@ export function formatCrashReport(report: CrashReport): string {
     Math.max(title.length, ...lines.map((line) => line[index]?.length ?? 0)),
   );
   const format = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ');
-  return [format(header), ...lines.map(format)].join('\n');
+  const failed = report.failures.length > 0 ? ['', 'failed:', ...report.failures] : [];
+  return [format(header), ...lines.map(format), ...failed].join('\n');
 }
 
 async function waitUntil(check: () => boolean, timeoutMs: number, everyMs: number): Promise<void> {

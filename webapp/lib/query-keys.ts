@@ -21,6 +21,9 @@ export const postKeys = {
   list: (filters: PostListFilters) => [...postKeys.lists(), filters] as const,
   details: () => [...postKeys.all, 'detail'] as const,
   detail: (id: string) => [...postKeys.details(), id] as const,
+  /** A post group with every account's post (GET /api/post-groups/:id). */
+  groups: () => [...postKeys.all, 'group'] as const,
+  group: (id: string) => [...postKeys.groups(), id] as const,
 };
 
 /** Queues: the list holds every queue with its items. */

@@ -2,9 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountDto } from '../../../shared/accounts/account';
 import type { PlatformId } from '../../../shared/platforms/ids';
 import { ADD_TO_NEXT_FREE_TIME, type MediaDto } from '../../../shared/posts/api';
-import { defaultPostTime } from '../../../shared/posts/post-timing';
 import type { Preferences } from '../../../shared/settings/preferences';
-import { utcToZonedTime, type WallTime, zonedTimeToUtc } from '../../../shared/time/zoned-time';
+import { type WallTime, zonedTimeToUtc } from '../../../shared/time/zoned-time';
 import { ConfirmPrompt } from '../../components/confirm-prompt';
 import { apiRequest, loadErrorMessage } from '../../lib/api-client';
 import { sendToBackground } from '../../lib/messages';
@@ -18,16 +17,11 @@ import { type ComposerAction, createPosts, type PostResult } from './create-post
 import { currentTabLink, type TabLink } from './current-tab';
 import { defaultAccountIds } from './default-accounts';
 import { PostResults } from './post-results';
-import { ScheduleFields } from './schedule-fields';
+import { defaultWallTime, ScheduleFields } from './schedule-fields';
 import { restoreMessage } from './unsent-post';
 import { useUnsentPost } from './use-unsent-post';
 
 /** The popup composer: accounts, text with counters, link, attachment, Post now / Schedule / Save draft. */
-/** A new post's date and time fields start at the shared default, on the user's clock. */
-function defaultWallTime(timeZone: string): WallTime {
-  return utcToZonedTime(defaultPostTime(Date.now(), timeZone), timeZone);
-}
-
 export function Composer({ onActed }: { onActed: () => void }) {
   const [accounts, setAccounts] = useState<AccountDto[] | null>(null);
   const [preferences, setPreferences] = useState<Preferences>({ timezone: 'UTC', timeFormat: '24h' });

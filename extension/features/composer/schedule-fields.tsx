@@ -1,5 +1,11 @@
+import { defaultPostTime } from '../../../shared/posts/post-timing';
 import { formatHour } from '../../../shared/time/format';
-import type { WallTime } from '../../../shared/time/zoned-time';
+import { utcToZonedTime, type WallTime } from '../../../shared/time/zoned-time';
+
+/** A new post's date and time fields start at the shared default, on the user's clock. */
+export function defaultWallTime(timeZone: string): WallTime {
+  return utcToZonedTime(defaultPostTime(Date.now(), timeZone), timeZone);
+}
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const MINUTES = Array.from({ length: 12 }, (_, i) => i * 5);

@@ -1,16 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ListPostsResult } from '../../../shared/posts/api';
+import type { CalendarPostDto } from '../../../shared/posts/api';
+import type { ListPostsResult } from '../../../shared/posts/post-list';
 import { postKeys, queueKeys } from '../../lib/query-keys';
 import { applyEvent } from './use-live-events';
 
-function page(ids: string[]): ListPostsResult {
-  return {
-    posts: ids.map((id) => ({ id }) as ListPostsResult['posts'][number]),
-    total: ids.length,
-    page: 1,
-    pageSize: 10,
-  };
+type Post = ListPostsResult['posts'][number];
+
+/** A page of lone posts, and of groups: ['g', ['a', 'b']] is one group entry of two posts. */
+function page(items: Array<string | [string, string[]]>): ListPostsResult {
+  const entries = items.map((item) =>
+    typeof item === 'string'
+      ? { group: null, posts: [{ id: item, groupId: null } as Post] }
+      : {
+          group: { id: item[0] } as ListPostsResult['entries'][number]['group'],
+          posts: item[1].map((id) => ({ id, groupId: item[0] }) as Post),
+        },
+  );
+  return { entries, posts: entries.flatMap((e) => e.posts), total: items.length, page: 1, pageSize: 10 };
 }
 
 describe('live events', () => {
@@ -24,6 +31,29 @@ describe('live events', () => {
     expect(client.getQueryData<ListPostsResult>(upcoming)?.posts.map((p) => p.id)).toEqual(['b']);
     expect(client.getQueryData<ListPostsResult>(upcoming)?.total).toBe(1);
     expect(client.getQueryData<ListPostsResult>(drafts)?.posts.map((p) => p.id)).toEqual(['c']);
+  });
+
+  it("takes one account's post out of its group's entry, and the entry once its last post goes", () => {
+    const client = new QueryClient();
+    const upcoming = postKeys.list({ view: 'upcoming' });
+    client.setQueryData(upcoming, page(['a', ['g', ['x', 'y']]]));
+    applyEvent(client, 'post.deleted', { postId: 'x' });
+    let cached = client.getQueryData<ListPostsResult>(upcoming);
+    expect(cached?.entries.map((e) => e.posts.map((p) => p.id))).toEqual([['a'], ['y']]);
+    expect(cached?.total).toBe(2);
+    applyEvent(client, 'post.deleted', { postId: 'y' });
+    cached = client.getQueryData<ListPostsResult>(upcoming);
+    expect(cached?.entries.map((e) => e.posts.map((p) => p.id))).toEqual([['a']]);
+    expect(cached?.posts.map((p) => p.id)).toEqual(['a']);
+    expect(cached?.total).toBe(1);
+  });
+
+  it('takes a deleted post off the calendar, cached under the same key', () => {
+    const client = new QueryClient();
+    const month = [...postKeys.lists(), 'calendar', 'from', 'to', ''];
+    client.setQueryData(month, [{ id: 'a' }, { id: 'b' }] as CalendarPostDto[]);
+    applyEvent(client, 'post.deleted', { postId: 'a' });
+    expect(client.getQueryData<CalendarPostDto[]>(month)?.map((p) => p.id)).toEqual(['b']);
   });
 
   it('marks the lists stale on an insert or update so they refetch with their own filters', () => {
@@ -58,8 +88,11 @@ describe('live events', () => {
     client.setQueryData(['notifications'], []);
     client.setQueryData(postKeys.list({ view: 'sent' }), page(['x']));
     applyEvent(client, 'notification.inserted', { notification: { id: 'n1' } });
+    applyEvent(client, 'notification.updated', {
+      notification: { id: 'n1', title: 'Posted to 2 of 4 accounts' },
+    });
     Reflect.deleteProperty(globalThis, 'window');
-    expect(seen).toEqual([{ id: 'n1' }]);
+    expect(seen).toEqual([{ id: 'n1' }, { id: 'n1', title: 'Posted to 2 of 4 accounts' }]);
     expect(client.getQueryState(['notifications'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(postKeys.list({ view: 'sent' }))?.isInvalidated).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ListPostsResult } from '../../../shared/posts/api';
+import type { CalendarPostDto } from '../../../shared/posts/api';
+import type { ListPostsResult } from '../../../shared/posts/post-list';
 import { accountKeys, notificationKeys, onboardingKeys, postKeys, queueKeys } from '../../lib/query-keys';
 import { sessionQueryKey } from '../../shared/session/get-session';
 
@@ -67,6 +68,7 @@ const EVENT_TYPES = [
   'post.deleted',
   'accounts.changed',
   'notification.inserted',
+  'notification.updated',
 ] as const;
 type EventType = (typeof EVENT_TYPES)[number];
 
@@ -89,6 +91,8 @@ export function applyEvent(
   if (type === 'post.inserted' || type === 'accounts.changed') {
     void queryClient.invalidateQueries({ queryKey: onboardingKeys.checklist() });
   }
+  // A group's details show each account's post.
+  if (type.startsWith('post.')) void queryClient.invalidateQueries({ queryKey: postKeys.groups() });
   switch (type) {
     case 'post.inserted':
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
@@ -102,14 +106,8 @@ export function applyEvent(
     case 'post.deleted': {
       const postId = typeof data?.postId === 'string' ? data.postId : null;
       if (postId) {
-        queryClient.setQueriesData<ListPostsResult>({ queryKey: postKeys.lists() }, (page) =>
-          page?.posts.some((p) => p.id === postId)
-            ? {
-                ...page,
-                posts: page.posts.filter((p) => p.id !== postId),
-                total: Math.max(0, page.total - 1),
-              }
-            : page,
+        queryClient.setQueriesData<PostListData>({ queryKey: postKeys.lists() }, (cached) =>
+          withoutPost(cached, postId),
         );
         queryClient.removeQueries({ queryKey: postKeys.detail(postId) });
       }
@@ -122,9 +120,31 @@ export function applyEvent(
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
       break;
     case 'notification.inserted':
+    case 'notification.updated':
       void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      // The notification bell shows the toast.
+      // The notification bell shows the toast (an updated one in place of its earlier toast).
       window.dispatchEvent(new CustomEvent('postloom:notification', { detail: data?.notification }));
       break;
   }
+}
+
+/** The calendar's ranges hang under the lists' key too: both shapes are cached there. */
+type PostListData = ListPostsResult | CalendarPostDto[];
+
+/** A cached list without a deleted post: a lone post's entry goes, a group's entry loses that post. */
+export function withoutPost(cached: PostListData | undefined, postId: string): PostListData | undefined {
+  if (!cached) return cached;
+  if (Array.isArray(cached)) {
+    return cached.some((post) => post.id === postId) ? cached.filter((post) => post.id !== postId) : cached;
+  }
+  if (!cached.posts.some((post) => post.id === postId)) return cached;
+  const entries = cached.entries
+    .map((entry) => ({ ...entry, posts: entry.posts.filter((post) => post.id !== postId) }))
+    .filter((entry) => entry.posts.length > 0);
+  return {
+    ...cached,
+    entries,
+    posts: cached.posts.filter((post) => post.id !== postId),
+    total: Math.max(0, cached.total - (cached.entries.length - entries.length)),
+  };
 }

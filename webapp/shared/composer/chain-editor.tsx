@@ -14,13 +14,13 @@ import { getPlatform } from '../../../shared/platforms/registry';
 import { tooLongMessage } from '../../../shared/posts/validate-post';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 import { type ComposerState, effectivePostType } from './composer-state';
+import type { EditorActions } from './editor-actions';
 import { MediaField } from './media-field';
 import { PostTextField } from './post-text-field';
-import type { ComposerActions } from './use-composer';
 
 interface ChainEditorProps {
   state: ComposerState;
-  actions: ComposerActions;
+  actions: EditorActions;
   fileErrors: Record<string, string[]>;
 }
 

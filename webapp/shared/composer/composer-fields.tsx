@@ -6,13 +6,14 @@ import { Button } from '../../components/button';
 import { ChainEditor } from './chain-editor';
 import { ErrorBox } from './composer-input';
 import { type ComposerState, usesChain } from './composer-state';
+import type { EditorActions } from './editor-actions';
 import { PostPreview } from './post-preview';
 import { SingleEditor } from './single-editor';
-import type { ComposerActions } from './use-composer';
 
 interface ComposerFieldsProps {
   state: ComposerState;
-  actions: ComposerActions;
+  /** `setAccount`: the account choice, where the composer offers one. */
+  actions: EditorActions & { setAccount?: (accountId: string) => void };
   fileErrors: Record<string, string[]>;
   /** What the composer did for the user, said in the editor (TikTok's automatic post type). */
   editorNotice?: string | null;
@@ -61,7 +62,7 @@ export function ComposerFields({
           <select
             className="h-10 rounded-lg border border-gray-300 bg-white px-2"
             value={account?.id ?? ''}
-            onChange={(e) => actions.setAccount(e.target.value)}
+            onChange={(e) => actions.setAccount?.(e.target.value)}
           >
             {platformAccounts.map((a) => (
               <option key={a.id} value={a.id}>

@@ -58,6 +58,8 @@ export function CreatePostHost() {
         open={request.open}
         onClose={() => setRequest((r) => (r ? { ...r, open: false } : r))}
         postId={request.postId ?? null}
+        groupId={request.groupId ?? null}
+        accountId={request.accountId ?? null}
         initialScheduledAt={request.scheduledAt}
         compact={request.compact ?? false}
       />

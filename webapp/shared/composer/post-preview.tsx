@@ -26,7 +26,10 @@ function TruncatedText({ text, limit }: { text: string; limit?: number }) {
   );
 }
 
-function Avatar({ account, size = 'h-10 w-10' }: { account: AccountDto | null; size?: string }) {
+/** What a preview shows of the account: its name, handle and picture. */
+type PreviewAccount = Pick<AccountDto, 'accountName' | 'accountHandle' | 'avatarUrl'>;
+
+function Avatar({ account, size = 'h-10 w-10' }: { account: PreviewAccount | null; size?: string }) {
   const name = account?.accountName ?? '?';
   return account?.avatarUrl ? (
     <img src={account.avatarUrl} alt="" className={`${size} shrink-0 rounded-full object-cover`} />
@@ -108,7 +111,7 @@ function Pager({ media, frame }: { media: ComposerMedia[]; frame: string }) {
 
 interface PostPreviewProps {
   state: ComposerState;
-  account: AccountDto | null;
+  account: PreviewAccount | null;
 }
 
 /** The live preview on the right of the editor, shaped like the platform shows the post. */

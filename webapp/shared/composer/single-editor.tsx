@@ -11,13 +11,13 @@ import { tooLongMessage } from '../../../shared/posts/validate-post';
 import { ChevronDownIcon } from '../../components/icons';
 import { useCreatorInfo } from './api/get-creator-info';
 import type { ComposerState } from './composer-state';
+import type { EditorActions } from './editor-actions';
 import { MediaField } from './media-field';
 import { PostTextField } from './post-text-field';
-import type { ComposerActions } from './use-composer';
 
 interface SingleEditorProps {
   state: ComposerState;
-  actions: ComposerActions;
+  actions: EditorActions;
   fileErrors: Record<string, string[]>;
   /** Said under the post type (TikTok switched it to fit the files). */
   notice?: string | null;
@@ -174,7 +174,7 @@ export function SingleEditor({ state, actions, fileErrors, notice = null }: Sing
   );
 }
 
-function TikTokSettings({ state, actions }: { state: ComposerState; actions: ComposerActions }) {
+function TikTokSettings({ state, actions }: { state: ComposerState; actions: EditorActions }) {
   const [open, setOpen] = useState(false);
   const creatorInfo = useCreatorInfo(state.accountId);
   // Spec 02 section 9: the three levels when the account's creator info cannot be read.

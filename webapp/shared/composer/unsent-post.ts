@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { PLATFORM_IDS } from '../../../shared/platforms/ids';
 import type { MediaDto } from '../../../shared/posts/api';
-import { type ComposerState, mediaFromDto, newKey } from './composer-state';
+import { type ComposerMedia, mediaFromDto } from './composer-state';
+import {
+  firstItemKey,
+  type GroupComposerState,
+  initialGroupState,
+  type VersionDraft,
+} from './group/group-state';
 
 /**
  * A new post that was neither saved nor discarded, kept in this browser's localStorage per user
- * so that a closed tab or a crash does not lose it. Files are kept as the uploaded media's ids
- * and addresses (the server keeps unattached uploads for a day); a file still uploading is not
- * kept.
+ * so that a closed tab or a crash does not lose it: the chosen accounts, the shared text, media
+ * and link, every version and the time. Files are kept as the uploaded media's ids and addresses
+ * (the server keeps unattached uploads for a day); a file still uploading is not kept.
  */
 const PREFIX = 'postloom:unsent-post:';
 
@@ -25,40 +31,70 @@ const StoredMedia = z.object({
   url: z.string(),
   createdAt: z.string(),
 });
+const Platform = z.enum(PLATFORM_IDS);
+const StoredItem = z.object({ content: z.string(), media: z.array(StoredMedia) });
 
-const StoredPost = z.object({
+const StoredGroup = z.object({
+  version: z.literal(2),
+  savedAt: z.string(),
+  accounts: z.array(z.object({ id: z.string().min(1), platform: Platform })),
+  missingPlatforms: z.array(Platform),
+  shared: z.object({ content: z.string(), media: z.array(StoredMedia), link: z.string() }),
+  versions: z.array(
+    z.object({
+      platform: Platform,
+      accountId: z.string().optional(),
+      customized: z.boolean(),
+      postType: z.string().optional(),
+      metadata: z.record(z.string(), z.unknown()),
+      items: z.array(StoredItem),
+    }),
+  ),
+  scheduledAt: z.string().nullable(),
+});
+type StoredGroup = z.infer<typeof StoredGroup>;
+
+/** The single-platform copy earlier versions kept: read once, as a composition for its account. */
+const StoredSingle = z.object({
   version: z.literal(1),
   savedAt: z.string(),
-  platform: z.enum(PLATFORM_IDS).nullable(),
+  platform: Platform.nullable(),
   accountId: z.string().nullable(),
   postType: z.string(),
-  items: z.array(z.object({ content: z.string(), media: z.array(StoredMedia) })).min(1),
+  items: z.array(StoredItem).min(1),
   metadata: z.record(z.string(), z.unknown()),
   scheduledAt: z.string().nullable(),
 });
-type StoredPost = z.infer<typeof StoredPost>;
 
 function keyFor(userId: string): string {
   return `${PREFIX}${userId}`;
 }
 
 export interface UnsentPost {
-  state: ComposerState;
+  state: GroupComposerState;
   savedAt: string;
 }
 
-export function saveUnsentPost(userId: string, state: ComposerState, now = new Date()): void {
-  const stored: StoredPost = {
-    version: 1,
+export function saveUnsentPost(userId: string, state: GroupComposerState, now = new Date()): void {
+  const files = (keys: readonly string[]) =>
+    keys.flatMap((key) => {
+      const media = state.media[key]?.media;
+      return media ? [media] : [];
+    });
+  const stored: StoredGroup = {
+    version: 2,
     savedAt: now.toISOString(),
-    platform: state.platform,
-    accountId: state.accountId,
-    postType: state.postType,
-    items: state.items.map((item) => ({
-      content: item.content,
-      media: item.media.flatMap((m) => (m.media ? [m.media] : [])),
+    accounts: state.accounts,
+    missingPlatforms: state.missingPlatforms,
+    shared: { content: state.shared.content, media: files(state.shared.media), link: state.shared.link },
+    versions: state.versions.map((draft) => ({
+      platform: draft.platform,
+      ...(draft.accountId ? { accountId: draft.accountId } : {}),
+      customized: draft.customized,
+      ...(draft.postType ? { postType: draft.postType } : {}),
+      metadata: draft.metadata,
+      items: draft.items.map((item) => ({ content: item.content, media: files(item.media) })),
     })),
-    metadata: state.metadata,
     scheduledAt: state.scheduledAt,
   };
   try {
@@ -70,36 +106,66 @@ export function saveUnsentPost(userId: string, state: ComposerState, now = new D
 
 /** The user's unsent post, or null (nothing kept, or something this version cannot read). */
 export function loadUnsentPost(userId: string): UnsentPost | null {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(keyFor(userId));
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
   let parsed: unknown;
   try {
+    const raw = localStorage.getItem(keyFor(userId));
+    if (!raw) return null;
     parsed = JSON.parse(raw);
   } catch {
     return null;
   }
-  const result = StoredPost.safeParse(parsed);
-  if (!result.success) return null;
-  const stored = result.data;
+  const group = StoredGroup.safeParse(parsed);
+  if (group.success) return { savedAt: group.data.savedAt, state: restore(group.data) };
+  const single = StoredSingle.safeParse(parsed);
+  if (!single.success) return null;
+  const { platform, accountId, postType, items, metadata, scheduledAt, savedAt } = single.data;
+  const customized = items.length > 1;
   return {
-    savedAt: stored.savedAt,
-    state: {
-      platform: stored.platform,
-      accountId: stored.accountId,
-      postType: stored.postType,
-      items: stored.items.map((item) => ({
-        key: newKey('item'),
+    savedAt,
+    state: restore({
+      version: 2,
+      savedAt,
+      accounts: platform && accountId ? [{ id: accountId, platform }] : [],
+      missingPlatforms: platform && !accountId ? [platform] : [],
+      shared: { content: items[0]?.content ?? '', media: items[0]?.media ?? [], link: '' },
+      versions: platform
+        ? [{ platform, customized, postType, metadata, items: customized ? items : [] }]
+        : [],
+      scheduledAt,
+    }),
+  };
+}
+
+function restore(stored: StoredGroup): GroupComposerState {
+  const media: Record<string, ComposerMedia> = {};
+  const keysOf = (files: readonly MediaDto[]) =>
+    files.map((file) => {
+      const entry = mediaFromDto(file);
+      media[entry.key] = entry;
+      return entry.key;
+    });
+  const versions = stored.versions.map((draft): VersionDraft => {
+    const target = { platform: draft.platform, ...(draft.accountId ? { accountId: draft.accountId } : {}) };
+    return {
+      ...draft,
+      items: draft.items.map((item, index) => ({
+        key: index === 0 ? firstItemKey(target) : `${firstItemKey(target)}:${index}`,
         content: item.content,
-        media: item.media.map((media) => mediaFromDto(media as MediaDto)),
+        media: keysOf(item.media as MediaDto[]),
       })),
-      metadata: stored.metadata,
-      scheduledAt: stored.scheduledAt,
+    };
+  });
+  return {
+    ...initialGroupState(stored.scheduledAt),
+    accounts: stored.accounts,
+    missingPlatforms: stored.missingPlatforms,
+    shared: {
+      content: stored.shared.content,
+      media: keysOf(stored.shared.media as MediaDto[]),
+      link: stored.shared.link,
     },
+    versions,
+    media,
   };
 }
 
@@ -112,18 +178,16 @@ export function clearUnsentPost(userId: string): void {
 }
 
 /** The keys of restored files the server no longer has (unattached uploads go after a day). */
-export async function findMissingMedia(state: ComposerState): Promise<string[]> {
-  const checks = state.items.flatMap((item) =>
-    item.media.map(async (m) => {
-      if (!m.media) return null;
-      try {
-        const response = await fetch(m.media.url, { method: 'HEAD', credentials: 'same-origin' });
-        return response.status === 404 ? m.key : null;
-      } catch {
-        // Offline: keep the file; saving will tell if it is gone.
-        return null;
-      }
-    }),
-  );
+export async function findMissingMedia(state: GroupComposerState): Promise<string[]> {
+  const checks = Object.values(state.media).map(async (m) => {
+    if (!m.media) return null;
+    try {
+      const response = await fetch(m.media.url, { method: 'HEAD', credentials: 'same-origin' });
+      return response.status === 404 ? m.key : null;
+    } catch {
+      // Offline: keep the file; saving will tell if it is gone.
+      return null;
+    }
+  });
   return (await Promise.all(checks)).filter((key): key is string => key !== null);
 }

@@ -1,31 +1,41 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getPlatform } from '../../../shared/platforms/registry';
 import { truncateText } from '../../../shared/text/truncate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { type ComposerState, hasChanges } from './composer-state';
+import type { GroupComposerState } from './group/group-state';
 import { clearUnsentPost, loadUnsentPost, saveUnsentPost, type UnsentPost } from './unsent-post';
 
 const DISCARD_TITLE = 'Discard this post?';
 const RESTORE_TITLE = 'Restore your unsent post?';
+/** How long the composition rests before its copy is written (JSON and localStorage cost a keystroke). */
+const COPY_AFTER_MS = 300;
 
 interface UseUnsentPostOptions {
   open: boolean;
   /** The signed-in user: the copy is kept per user. */
   userId: string | null;
-  /** A new post, not yet stored: a copy is kept until it is saved or discarded. */
+  /** A new post, not yet stored: a copy of `copy` is kept until it is saved or discarded. */
   keepsCopy: boolean;
-  state: ComposerState;
-  /** What "holds anything" compares with: the empty composition, or the stored post as loaded (null while it loads). */
-  baseline: ComposerState | null;
-  onRestore: (state: ComposerState) => void;
+  copy?: GroupComposerState;
+  /** Whether the composition holds anything the stored one (or an empty one) does not. */
+  dirty: boolean;
+  onRestore?: (state: GroupComposerState) => void;
   onClose: () => void;
 }
 
 function describe(post: UnsentPost): string {
-  const platform = post.state.platform ? getPlatform(post.state.platform).displayName : null;
-  const text = post.state.items.map((item) => item.content.trim()).find(Boolean) ?? '';
-  const files = post.state.items.reduce((n, item) => n + item.media.length, 0);
-  const what = platform ? `an unsent ${platform} post` : 'an unsent post';
+  const { accounts, missingPlatforms, shared, versions } = post.state;
+  const platforms = [...new Set([...accounts.map((account) => account.platform), ...missingPlatforms])];
+  const names = platforms.map((platform) => getPlatform(platform).displayName);
+  const texts = [shared.content, ...versions.flatMap((draft) => draft.items.map((item) => item.content))];
+  const text = texts.map((content) => content.trim()).find(Boolean) ?? '';
+  const files = Object.keys(post.state.media).length;
+  const what =
+    names.length === 0
+      ? 'an unsent post'
+      : names.length === 1
+        ? `an unsent ${names[0]} post`
+        : `an unsent post for ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   if (text) return `You have ${what}: "${truncateText(text.replace(/\s+/g, ' '), 80, { ellipsis: '…' })}"`;
   return files > 0
     ? `You have ${what} with ${files} attached file${files === 1 ? '' : 's'}.`
@@ -41,8 +51,8 @@ export function useUnsentPost({
   open,
   userId,
   keepsCopy,
-  state,
-  baseline,
+  copy,
+  dirty,
   onRestore,
   onClose,
 }: UseUnsentPostOptions) {
@@ -50,8 +60,7 @@ export function useUnsentPost({
   // No copy is written until the stored one has been looked at (and offered back).
   const [checked, setChecked] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const copying = open && keepsCopy && Boolean(userId);
-  const dirty = baseline ? hasChanges(state, baseline) : false;
+  const copying = open && keepsCopy && Boolean(userId) && copy !== undefined;
 
   useEffect(() => {
     if (!copying || !userId) return;
@@ -59,11 +68,28 @@ export function useUnsentPost({
     setChecked(true);
   }, [copying, userId]);
 
+  // The copy waiting to be written: after a pause in typing (never in a keystroke's way), or at
+  // once when the page goes away.
+  const pending = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (!copying || !checked || offer || !userId) return;
-    if (dirty) saveUnsentPost(userId, state);
-    else clearUnsentPost(userId);
-  }, [copying, checked, offer, userId, dirty, state]);
+    if (!copying || !checked || offer || !userId || !copy) return;
+    const write = () => {
+      pending.current = null;
+      if (dirty) saveUnsentPost(userId, copy);
+      else clearUnsentPost(userId);
+    };
+    pending.current = write;
+    const timer = setTimeout(write, COPY_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      if (pending.current === write) pending.current = null;
+    };
+  }, [copying, checked, offer, userId, dirty, copy]);
+  useEffect(() => {
+    const flush = () => pending.current?.();
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, []);
 
   function requestClose() {
     // With the question about an earlier post still open, closing leaves that post kept.
@@ -72,6 +98,7 @@ export function useUnsentPost({
   }
 
   function clearCopy() {
+    pending.current = null;
     if (userId) clearUnsentPost(userId);
     setOffer(null);
   }
@@ -86,7 +113,7 @@ export function useUnsentPost({
         cancelLabel="Restore"
         confirmLabel="Discard"
         onCancel={() => {
-          if (offer) onRestore(offer.state);
+          if (offer) onRestore?.(offer.state);
           setOffer(null);
         }}
         onConfirm={clearCopy}

@@ -22,7 +22,7 @@ export function useMediaUpload() {
   return useCallback(
     (
       file: File,
-      options: { platform: string; postType: string; pasted?: boolean },
+      options: { platform?: string; postType?: string; pasted?: boolean },
       callbacks: UploadCallbacks,
     ) => {
       const controller = new AbortController();

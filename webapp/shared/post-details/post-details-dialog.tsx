@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { getPlatform } from '../../../shared/platforms/registry';
 import type { PostDto } from '../../../shared/posts/api';
@@ -6,7 +6,6 @@ import { POST_MESSAGES } from '../../../shared/posts/constants';
 import { canMovePost } from '../../../shared/posts/post-timing';
 import type { TimeFormat } from '../../../shared/settings/preferences';
 import { formatDateTime } from '../../../shared/time/format';
-import { utcToZonedTime, zonedTimeToUtc } from '../../../shared/time/zoned-time';
 import { Button } from '../../components/button';
 import { LoadingCard } from '../../components/loading-card';
 import { Modal } from '../../components/modal';
@@ -16,6 +15,7 @@ import { stateFromPost } from '../composer/composer-state';
 import { openComposer } from '../composer/create-post-host';
 import { PostPreview } from '../composer/post-preview';
 import { getPostUrl } from './get-post-url';
+import { MoveForm } from './move-form';
 
 /** Spec 02 section 4: green for posted, red for failed, blue otherwise. */
 function DetailsBadge({ status }: { status: string }) {
@@ -98,7 +98,12 @@ export function PostDetailsDialog({
                 size="sm"
                 onClick={() => {
                   onClose();
-                  openComposer({ postId: post.id, compact: post.status === 'failed' });
+                  // One account's post of a group is edited with its group, at its account.
+                  openComposer(
+                    post.groupId
+                      ? { groupId: post.groupId, accountId: post.socialAccountId ?? undefined }
+                      : { postId: post.id, compact: post.status === 'failed' },
+                  );
                 }}
               >
                 {post.status === 'failed' ? 'Fix and retry' : 'Edit Post'}
@@ -146,69 +151,5 @@ function ViewOnPlatform({ post, platformName }: { post: PostDto; platformName: s
     >
       {label}
     </Button>
-  );
-}
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-/** Moves a scheduled post to another date and time (wall clock in the user's zone). */
-function MoveForm({
-  scheduledAt,
-  timezone,
-  onMove,
-}: {
-  scheduledAt: string;
-  timezone: string;
-  onMove: (iso: string) => void;
-}) {
-  const wall = utcToZonedTime(Date.parse(scheduledAt), timezone);
-  const wallTime = `${pad(wall.hour)}:${pad(wall.minute)}`;
-  const [date, setDate] = useState(wall.date);
-  const [time, setTime] = useState(wallTime);
-  const dateId = useId();
-  const timeId = useId();
-  // The post moved (or another opened): start from where it is now.
-  useEffect(() => {
-    setDate(wall.date);
-    setTime(wallTime);
-  }, [wall.date, wallTime]);
-  return (
-    <form
-      className="flex flex-wrap items-end gap-2 border-gray-100 border-t pt-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const [hour, minute] = time.split(':').map(Number);
-        const iso = zonedTimeToUtc({ date, hour: hour ?? 0, minute: minute ?? 0 }, timezone).toISOString();
-        onMove(iso);
-      }}
-    >
-      <label htmlFor={dateId} className="flex flex-col gap-1 font-medium text-gray-700 text-sm">
-        Move to date
-        <input
-          id={dateId}
-          type="date"
-          required
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          className="h-9 rounded-lg border border-gray-300 px-2 text-sm"
-        />
-      </label>
-      <label htmlFor={timeId} className="flex flex-col gap-1 font-medium text-gray-700 text-sm">
-        Time
-        <input
-          id={timeId}
-          type="time"
-          required
-          value={time}
-          onChange={(e) => setTime(e.target.value)}
-          className="h-9 rounded-lg border border-gray-300 px-2 text-sm"
-        />
-      </label>
-      <Button type="submit" variant="secondary" size="sm">
-        Move post
-      </Button>
-    </form>
   );
 }

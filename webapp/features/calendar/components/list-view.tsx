@@ -11,6 +11,8 @@ import { LoadingCard } from '../../../components/loading-card';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { useLateGraceMinutes } from '../../../shared/app-config/get-app-config';
 import { longDate, monthName } from '../lib/calendar-dates';
+import { type CalendarItem, itemsByCell } from '../lib/calendar-items';
+import { GroupListRow } from './group-list-row';
 import { didNotGoOut } from './post-chip';
 
 const BADGE: Record<string, string> = {
@@ -33,6 +35,7 @@ export function ListView({
   timeFormat,
   onDay,
   onOpen,
+  onOpenGroup,
 }: {
   days: string[];
   current: string;
@@ -43,13 +46,11 @@ export function ListView({
   timeFormat: TimeFormat;
   onDay: (date: string) => void;
   onOpen: (post: CalendarPostDto) => void;
+  onOpenGroup: (groupId: string) => void;
 }) {
   if (loading) return <LoadingCard message="Loading posts..." />;
-  const byDay = new Map<string, CalendarPostDto[]>();
-  for (const post of [...posts].sort((a, b) => a.atMs - b.atMs)) {
-    const key = utcToZonedTime(post.atMs, timezone).date;
-    byDay.set(key, [...(byDay.get(key) ?? []), post]);
-  }
+  // A group's posts of one day are one row.
+  const byDay = itemsByCell(posts, (post) => utcToZonedTime(post.atMs, timezone).date);
   const shown = days.filter((day) => byDay.has(day) || day === today);
   if (shown.length === 0) {
     const future = days[days.length - 1]! >= today;
@@ -73,7 +74,7 @@ export function ListView({
   return (
     <ol className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
       {shown.map((day) => {
-        const dayPosts = byDay.get(day) ?? [];
+        const items: CalendarItem[] = byDay.get(day) ?? [];
         return (
           <li key={day} className="px-4 py-3">
             <div className="mb-2 flex items-center justify-between gap-2">
@@ -97,13 +98,27 @@ export function ListView({
                 </Button>
               ) : null}
             </div>
-            {dayPosts.length === 0 ? (
+            {items.length === 0 ? (
               <p className="text-gray-500 text-sm">Nothing scheduled today.</p>
             ) : (
               <ul className="flex flex-col gap-2">
-                {dayPosts.map((post) => (
-                  <li key={post.id}>
-                    <ListRow post={post} timezone={timezone} timeFormat={timeFormat} onOpen={onOpen} />
+                {items.map((item) => (
+                  <li key={item.key}>
+                    {item.groupId ? (
+                      <GroupListRow
+                        item={item}
+                        timezone={timezone}
+                        timeFormat={timeFormat}
+                        onOpen={onOpenGroup}
+                      />
+                    ) : (
+                      <ListRow
+                        post={item.posts[0]!}
+                        timezone={timezone}
+                        timeFormat={timeFormat}
+                        onOpen={onOpen}
+                      />
+                    )}
                   </li>
                 ))}
               </ul>

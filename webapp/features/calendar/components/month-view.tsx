@@ -5,6 +5,8 @@ import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTimeOfDay } from '../../../../shared/time/format';
 import { utcToZonedTime, weekdayOf } from '../../../../shared/time/zoned-time';
 import { dayNumber, longDate, sameMonth } from '../lib/calendar-dates';
+import { type CalendarItem, itemsByCell } from '../lib/calendar-items';
+import { GroupChip } from './group-chip';
 import { PostChip } from './post-chip';
 
 const MAX_CHIPS = 3;
@@ -19,16 +21,14 @@ interface ViewProps {
   timeFormat: TimeFormat;
   onDay: (date: string) => void;
   onOpen: (post: CalendarPostDto) => void;
+  onOpenGroup: (groupId: string) => void;
   onMore: (date: string) => void;
 }
 
 /** Spec 02: a Sunday-to-Saturday month grid, 800 px high. */
 export function MonthView(props: ViewProps) {
-  const byDay = new Map<string, CalendarPostDto[]>();
-  for (const post of props.posts) {
-    const key = utcToZonedTime(post.atMs, props.timezone).date;
-    byDay.set(key, [...(byDay.get(key) ?? []), post]);
-  }
+  // A group's posts of one day are one chip.
+  const byDay = itemsByCell(props.posts, (post) => utcToZonedTime(post.atMs, props.timezone).date);
   return (
     <div className="overflow-x-auto">
       <div
@@ -45,7 +45,7 @@ export function MonthView(props: ViewProps) {
           </div>
         ))}
         {props.days.map((date) => (
-          <DayCell key={date} {...props} date={date} dayPosts={byDay.get(date) ?? []} />
+          <DayCell key={date} {...props} date={date} items={byDay.get(date) ?? []} />
         ))}
       </div>
     </div>
@@ -54,7 +54,7 @@ export function MonthView(props: ViewProps) {
 
 function DayCell({
   date,
-  dayPosts: posts,
+  items,
   current,
   today,
   slotTimes,
@@ -62,8 +62,9 @@ function DayCell({
   timeFormat,
   onDay,
   onOpen,
+  onOpenGroup,
   onMore,
-}: ViewProps & { date: string; dayPosts: CalendarPostDto[] }) {
+}: ViewProps & { date: string; items: CalendarItem[] }) {
   const { setNodeRef, isOver } = useDroppable({ id: `day:${date}`, data: { date } });
   const isToday = date === today;
   const future = date >= today;
@@ -91,10 +92,28 @@ function DayCell({
       >
         {dayNumber(date)}
       </button>
-      {posts.slice(0, MAX_CHIPS).map((post) => (
-        <PostChip key={post.id} post={post} timezone={timezone} timeFormat={timeFormat} onOpen={onOpen} />
-      ))}
-      {posts.length > MAX_CHIPS ? (
+      {items
+        .slice(0, MAX_CHIPS)
+        .map((item) =>
+          item.groupId ? (
+            <GroupChip
+              key={item.key}
+              item={item}
+              timezone={timezone}
+              timeFormat={timeFormat}
+              onOpen={onOpenGroup}
+            />
+          ) : (
+            <PostChip
+              key={item.key}
+              post={item.posts[0]!}
+              timezone={timezone}
+              timeFormat={timeFormat}
+              onOpen={onOpen}
+            />
+          ),
+        )}
+      {items.length > MAX_CHIPS ? (
         <button
           type="button"
           onClick={(event) => {
@@ -103,7 +122,7 @@ function DayCell({
           }}
           className="self-start rounded px-1 text-brand-700 text-xs hover:underline"
         >
-          +{posts.length - MAX_CHIPS} more
+          +{items.length - MAX_CHIPS} more
         </button>
       ) : null}
       {slots.length > 0 ? (

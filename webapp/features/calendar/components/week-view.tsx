@@ -5,6 +5,8 @@ import type { TimeFormat } from '../../../../shared/settings/preferences';
 import { formatTimeOfDay } from '../../../../shared/time/format';
 import { utcToZonedTime, weekdayOf } from '../../../../shared/time/zoned-time';
 import { dayNumber, longDate } from '../lib/calendar-dates';
+import { type CalendarItem, itemsByCell } from '../lib/calendar-items';
+import { GroupChip } from './group-chip';
 import { PostChip } from './post-chip';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -23,16 +25,16 @@ interface WeekProps {
   /** Clicked an hour: the instant it starts (for the composer) and whether it is still ahead. */
   onHour: (date: string, hour: number) => void;
   onOpen: (post: CalendarPostDto) => void;
+  onOpenGroup: (groupId: string) => void;
 }
 
 /** Spec 02: 24 hourly rows for 7 days, posts in their hour, posting times as faint markers. */
 export function WeekView(props: WeekProps) {
-  const byCell = new Map<string, CalendarPostDto[]>();
-  for (const post of props.posts) {
+  // A group's posts of one hour are one chip.
+  const byCell = itemsByCell(props.posts, (post) => {
     const wall = utcToZonedTime(post.atMs, props.timezone);
-    const key = `${wall.date}:${wall.hour}`;
-    byCell.set(key, [...(byCell.get(key) ?? []), post]);
-  }
+    return `${wall.date}:${wall.hour}`;
+  });
   return (
     <div className="overflow-x-auto">
       <div className="grid min-w-[640px] grid-cols-[4rem_repeat(7,minmax(0,1fr))] border-gray-200 border-t border-l">
@@ -59,20 +61,14 @@ function HourRow({
   hour,
   byCell,
   ...props
-}: WeekProps & { hour: number; byCell: Map<string, CalendarPostDto[]> }) {
+}: WeekProps & { hour: number; byCell: Map<string, CalendarItem[]> }) {
   return (
     <>
       <div className="border-gray-200 border-r border-b px-1 py-1 text-right text-[11px] text-gray-400">
         {hourLabel(hour, props.timeFormat)}
       </div>
       {props.days.map((date) => (
-        <HourCell
-          key={date}
-          date={date}
-          hour={hour}
-          cellPosts={byCell.get(`${date}:${hour}`) ?? []}
-          {...props}
-        />
+        <HourCell key={date} date={date} hour={hour} items={byCell.get(`${date}:${hour}`) ?? []} {...props} />
       ))}
     </>
   );
@@ -81,14 +77,15 @@ function HourRow({
 function HourCell({
   date,
   hour,
-  cellPosts,
+  items,
   today,
   slotTimes,
   timezone,
   timeFormat,
   onHour,
   onOpen,
-}: WeekProps & { date: string; hour: number; cellPosts: CalendarPostDto[] }) {
+  onOpenGroup,
+}: WeekProps & { date: string; hour: number; items: CalendarItem[] }) {
   const { setNodeRef, isOver } = useDroppable({ id: `hour:${date}:${hour}`, data: { date, hour } });
   const slots =
     date >= today
@@ -115,9 +112,25 @@ function HourCell({
         </span>
       ))}
       <div className="relative flex flex-col gap-0.5">
-        {cellPosts.map((post) => (
-          <PostChip key={post.id} post={post} timezone={timezone} timeFormat={timeFormat} onOpen={onOpen} />
-        ))}
+        {items.map((item) =>
+          item.groupId ? (
+            <GroupChip
+              key={item.key}
+              item={item}
+              timezone={timezone}
+              timeFormat={timeFormat}
+              onOpen={onOpenGroup}
+            />
+          ) : (
+            <PostChip
+              key={item.key}
+              post={item.posts[0]!}
+              timezone={timezone}
+              timeFormat={timeFormat}
+              onOpen={onOpen}
+            />
+          ),
+        )}
       </div>
     </div>
   );

@@ -6,21 +6,15 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
-import { ApiError } from '../../../../shared/http/api-error';
-import { type CalendarPostDto, POST_MESSAGES, type PostDto } from '../../../../shared/posts/api';
-import { isInFuture } from '../../../../shared/posts/post-timing';
-import { formatDateTime } from '../../../../shared/time/format';
+import type { CalendarPostDto, PostDto } from '../../../../shared/posts/api';
 import { utcToZonedTime, zonedTimeToUtc } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
 import { ChevronLeftIcon, PlusIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
-import { postKeys } from '../../../lib/query-keys';
 import { AccountFilter } from '../../../shared/accounts/account-filter';
-import { updatePost } from '../../../shared/composer/api/update-post';
 import { openComposer } from '../../../shared/composer/create-post-host';
+import { GroupDetailsDialog } from '../../../shared/post-details/group-details-dialog';
 import { PostDetailsDialog } from '../../../shared/post-details/post-details-dialog';
 import { PostMetricsLine } from '../../../shared/post-metrics/post-metrics-line';
 import { usePreferences } from '../../../shared/preferences/preferences';
@@ -31,9 +25,10 @@ import { MiniMonth } from '../components/mini-month';
 import { MonthView } from '../components/month-view';
 import { isMovable } from '../components/post-chip';
 import { WeekView } from '../components/week-view';
+import { useCalendarMoves } from '../hooks/use-calendar-moves';
 import { type CalendarView, headerTitle, shift, todayIn, visibleRange } from '../lib/calendar-dates';
+import type { CalendarItem } from '../lib/calendar-items';
 
-const MOVE_FAILED = 'Failed to move the post. Please try again.';
 const VIEWS: Array<{ id: CalendarView; label: string }> = [
   { id: 'month', label: 'Month' },
   { id: 'week', label: 'Week' },
@@ -48,7 +43,8 @@ function initialView(): CalendarView {
 /**
  * `/calendar` (spec 02): month and week views in the user's time zone, the mini month picker,
  * Previous / Next / Today, Create Post, posts that open their details, and (beyond the spec)
- * dragging a scheduled post to another day (same time of day) or hour, with Undo.
+ * dragging a scheduled post to another day (same time of day) or hour, with Undo. A post group is
+ * one chip per cell with its accounts' network icons; dragging it moves every version not yet sent.
  */
 export function CalendarPage() {
   const { timezone, timeFormat } = usePreferences();
@@ -57,6 +53,7 @@ export function CalendarPage() {
   const [date, setDate] = useState(today);
   const [pickerMonth, setPickerMonth] = useState(today);
   const [openPostId, setOpenPostId] = useState<string | null>(null);
+  const [openGroupId, setOpenGroupId] = useState<string | null>(null);
   const [accountId, setAccountId] = useState('');
   const accountFilterId = useId();
   const { days, from, to } = useMemo(() => visibleRange(view, date, timezone), [view, date, timezone]);
@@ -68,7 +65,7 @@ export function CalendarPage() {
     for (const time of schedule?.times ?? []) map.set(time.day, [...(map.get(time.day) ?? []), time.time]);
     return map;
   }, [schedule]);
-  const queryClient = useQueryClient();
+  const { movePost, moveGroup } = useCalendarMoves(timezone, timeFormat);
   const sensors = useSensors(
     // A click opens the post; only a real drag moves it.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -96,47 +93,20 @@ export function CalendarPage() {
     openComposer({ date: day, hour });
   }
 
-  async function move(post: { id: string; atMs: number }, iso: string, undo = true) {
-    if (!isInFuture(Date.parse(iso), Date.now())) {
-      toast.error(POST_MESSAGES.scheduleInPast);
-      return;
-    }
-    const previous = new Date(post.atMs).toISOString();
-    // Shown where it lands at once; the server's answer (or a refusal) settles it.
-    queryClient.setQueriesData<CalendarPostDto[]>({ queryKey: [...postKeys.lists(), 'calendar'] }, (list) =>
-      list?.map((item) => (item.id === post.id ? { ...item, atMs: Date.parse(iso) } : item)),
-    );
-    try {
-      const saved = await updatePost({ id: post.id, input: { scheduledAt: iso } });
-      queryClient.setQueryData(postKeys.detail(saved.id), saved);
-      const label = formatDateTime(saved.scheduledAt, timezone, timeFormat);
-      if (undo) {
-        toast.success(`Post moved to ${label}`, {
-          action: {
-            label: 'Undo',
-            onClick: () => void move({ id: post.id, atMs: Date.parse(iso) }, previous, false),
-          },
-        });
-      } else {
-        toast.success(`Post moved back to ${label}`);
-      }
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : MOVE_FAILED);
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
-    }
-  }
-
   function onDragEnd(event: DragEndEvent) {
-    const post = event.active.data.current?.post as CalendarPostDto | undefined;
+    const dragged = event.active.data.current as { post?: CalendarPostDto; item?: CalendarItem } | undefined;
     const target = event.over?.data.current as { date: string; hour?: number } | undefined;
-    if (!post || !target || !isMovable(post)) return;
+    if (!dragged || !target) return;
+    // A group moves from the time of its first version that can move.
+    const post = dragged.post ?? dragged.item?.posts.find((candidate) => isMovable(candidate));
+    if (!post || !isMovable(post)) return;
     const wall = utcToZonedTime(post.atMs, timezone);
     const hour = target.hour ?? wall.hour;
     if (target.date === wall.date && hour === wall.hour) return;
     // A day keeps the post's time of day; an hour of the week view keeps its minutes.
     const iso = zonedTimeToUtc({ date: target.date, hour, minute: wall.minute }, timezone).toISOString();
-    void move(post, iso);
+    if (dragged.item?.groupId) void moveGroup(dragged.item.groupId, post.atMs, iso);
+    else void movePost(post, iso);
   }
 
   return (
@@ -235,6 +205,7 @@ export function CalendarPage() {
                 timeFormat={timeFormat}
                 onDay={onDay}
                 onOpen={(post) => setOpenPostId(post.id)}
+                onOpenGroup={setOpenGroupId}
                 onMore={(day) => {
                   go(day);
                   setView('week');
@@ -253,6 +224,7 @@ export function CalendarPage() {
                   timeFormat={timeFormat}
                   onDay={onDay}
                   onOpen={(post) => setOpenPostId(post.id)}
+                  onOpenGroup={setOpenGroupId}
                 />
               )
             ) : (
@@ -265,6 +237,7 @@ export function CalendarPage() {
                 timeFormat={timeFormat}
                 onHour={onHour}
                 onOpen={(post) => setOpenPostId(post.id)}
+                onOpenGroup={setOpenGroupId}
               />
             )}
           </DndContext>
@@ -277,8 +250,18 @@ export function CalendarPage() {
         timeFormat={timeFormat}
         extra={(post) => (post.status === 'posted' ? <PostMetricsLine metrics={post.metrics} /> : null)}
         onMove={(post: PostDto, iso) =>
-          void move({ id: post.id, atMs: Date.parse(post.scheduledAt ?? iso) }, iso)
+          void movePost({ id: post.id, atMs: Date.parse(post.scheduledAt ?? iso) }, iso)
         }
+      />
+      <GroupDetailsDialog
+        groupId={openGroupId}
+        onClose={() => setOpenGroupId(null)}
+        timezone={timezone}
+        timeFormat={timeFormat}
+        onMove={(group, iso) => {
+          const from = group.posts.find((post) => post.status === 'scheduled')?.scheduledAt ?? iso;
+          void moveGroup(group.id, Date.parse(from), iso);
+        }}
       />
     </>
   );

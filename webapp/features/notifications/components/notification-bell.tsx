@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import {
+  groupNotificationOf,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TOAST_MS,
   type NotificationDto,
   unreadBadgeText,
 } from '../../../../shared/notifications/api';
-import { formatDateTime } from '../../../../shared/time/format';
 import { BellIcon } from '../../../components/icons';
-import { withPostDetails } from '../../../shared/post-details/post-details-host';
+import { withGroupDetails, withPostDetails } from '../../../shared/post-details/post-details-host';
 import { usePreferences } from '../../../shared/preferences/preferences';
 import {
   useDeleteNotification,
@@ -17,6 +17,7 @@ import {
   useMarkNotificationsRead,
   useNotifications,
 } from '../api/notifications';
+import { NotificationItem } from './notification-item';
 
 /** The header's bell: unread badge ('99+' above 99), the panel, and a toast when one arrives. */
 export function NotificationBell() {
@@ -96,6 +97,12 @@ function NotificationPanel({
   const markAll = useMarkAllNotificationsRead();
   const { timezone, timeFormat } = usePreferences();
   const remove = useDeleteNotification();
+  // A group's entry opens the group's details (each account's status and link); a post's, the post's.
+  const viewLink = (notification: NotificationDto) => {
+    const group = groupNotificationOf(notification);
+    if (group) return withGroupDetails(location, group.groupId);
+    return notification.data?.postId ? withPostDetails(location, notification.data.postId) : null;
+  };
 
   return (
     <section
@@ -126,82 +133,29 @@ function NotificationPanel({
         )}
         <ul className="divide-y divide-gray-100">
           {notifications.map((notification) => (
-            <li
+            <NotificationItem
               key={notification.id}
-              className={`flex gap-3 px-4 py-3 ${notification.read ? 'bg-white' : 'bg-brand-50/60'}`}
-            >
-              <span
-                aria-hidden="true"
-                className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${dotColour(notification)}`}
-              />
-              <div className="min-w-0 flex-1">
-                <p className="text-sm font-medium text-gray-900">
-                  {notification.title}
-                  {!notification.read && <span className="sr-only"> (unread)</span>}
-                </p>
-                <p className="mt-0.5 break-words text-sm text-gray-600">{notification.message}</p>
-                <div className="mt-1 flex flex-wrap items-center gap-3 text-xs text-gray-500">
-                  <time dateTime={notification.createdAt}>
-                    {formatDateTime(notification.createdAt, timezone, timeFormat)}
-                  </time>
-                  {notification.data?.postId && (
-                    <Link
-                      to={withPostDetails(location, notification.data.postId)}
-                      onClick={onNavigate}
-                      className="font-medium text-brand-600 hover:text-brand-700"
-                    >
-                      {notification.data.action === 'post_now' ? 'Open to Post Now' : 'View post'}
-                    </Link>
-                  )}
-                  {notification.data?.action === 'subscribe' && (
-                    <Link
-                      to="/settings/subscription"
-                      onClick={onNavigate}
-                      className="font-medium text-brand-600 hover:text-brand-700"
-                    >
-                      Subscribe
-                    </Link>
-                  )}
-                  {!notification.read && (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        markRead.mutate([notification.id], {
-                          onError: () => toast.error(NOTIFICATION_MESSAGES.markReadFailed),
-                        })
-                      }
-                      className="font-medium text-gray-600 hover:text-gray-900"
-                    >
-                      Mark as read
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    aria-label={`Delete notification: ${notification.title}`}
-                    onClick={() =>
-                      remove.mutate(notification.id, {
-                        onError: () => toast.error(NOTIFICATION_MESSAGES.deleteFailed),
-                      })
-                    }
-                    className="font-medium text-red-600 hover:text-red-700"
-                  >
-                    Delete
-                  </button>
-                </div>
-              </div>
-            </li>
+              notification={notification}
+              viewLink={viewLink(notification)}
+              onNavigate={onNavigate}
+              timezone={timezone}
+              timeFormat={timeFormat}
+              onMarkRead={() =>
+                markRead.mutate([notification.id], {
+                  onError: () => toast.error(NOTIFICATION_MESSAGES.markReadFailed),
+                })
+              }
+              onDelete={() =>
+                remove.mutate(notification.id, {
+                  onError: () => toast.error(NOTIFICATION_MESSAGES.deleteFailed),
+                })
+              }
+            />
           ))}
         </ul>
       </div>
     </section>
   );
-}
-
-function dotColour(notification: NotificationDto): string {
-  if (notification.type === 'post_success') return 'bg-green-500';
-  if (notification.type === 'post_failure') return 'bg-red-500';
-  if (notification.type === 'account') return 'bg-amber-500';
-  return 'bg-brand-500';
 }
 
 /** A toast at the top-right for 5 seconds when a notification arrives live (spec 01 section 4). */
@@ -216,7 +170,12 @@ function useNotificationToasts() {
           : notification.type === 'post_success'
             ? toast.success
             : toast;
-      show(notification.title, { description: notification.message, duration: NOTIFICATION_TOAST_MS });
+      // A group's notification comes again as its accounts' outcomes arrive: one toast, updated.
+      show(notification.title, {
+        id: notification.id,
+        description: notification.message,
+        duration: NOTIFICATION_TOAST_MS,
+      });
     };
     window.addEventListener('postloom:notification', onNotification);
     return () => window.removeEventListener('postloom:notification', onNotification);

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListPostsResult } from '../../../../shared/posts/api';
+import type { ListPostsResult } from '../../../../shared/posts/post-list';
 import { api } from '../../../lib/api-client';
 import { type PostListFilters, postKeys } from '../../../lib/query-keys';
 

@@ -7,6 +7,7 @@ import {
   POST_MESSAGES,
   SENT_DATE_FILTERS,
 } from '../../../../shared/posts/constants';
+import type { PostListEntryDto } from '../../../../shared/posts/post-list';
 import { formatDayHeading } from '../../../../shared/time/format';
 import { utcToZonedTime } from '../../../../shared/time/zoned-time';
 import { Button } from '../../../components/button';
@@ -18,6 +19,7 @@ import { openComposer } from '../../../shared/composer/create-post-host';
 import { getPostUrl } from '../../../shared/post-details/get-post-url';
 import { usePreferences } from '../../../shared/preferences/preferences';
 import { useListPosts } from '../api/list-posts';
+import { entryTime, GroupCard } from '../components/list/group-card';
 import { Pagination } from '../components/list/pagination';
 import { PostCard } from '../components/list/post-card';
 import { type FilterValues, PostFilters } from '../components/list/post-filters';
@@ -74,13 +76,15 @@ export function SentPage() {
   }
 
   const data = list.data;
-  const groups: { key: string; heading: string; posts: PostDto[] }[] = [];
-  for (const post of data?.posts ?? []) {
-    const when = post.postedAt ?? post.scheduledAt ?? post.createdAt;
+  // Entries under the day they went out (a group: its earliest account's time).
+  const days: { key: string; heading: string; entries: PostListEntryDto[] }[] = [];
+  for (const entry of data?.entries ?? []) {
+    const when = entryTime(entry.posts, 'sent') ?? entry.posts[0]?.createdAt;
+    if (!when) continue;
     const key = utcToZonedTime(Date.parse(when), timezone).date;
-    const last = groups[groups.length - 1];
-    if (last && last.key === key) last.posts.push(post);
-    else groups.push({ key, heading: formatDayHeading(when, timezone), posts: [post] });
+    const last = days[days.length - 1];
+    if (last && last.key === key) last.entries.push(entry);
+    else days.push({ key, heading: formatDayHeading(when, timezone), entries: [entry] });
   }
 
   return (
@@ -98,7 +102,7 @@ export function SentPage() {
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-700 text-sm">
           {errorLoadingPostsMessage(list.error.message)}
         </div>
-      ) : groups.length === 0 ? (
+      ) : days.length === 0 ? (
         <EmptyState
           icon={<SendIcon className="h-6 w-6" />}
           title={POST_MESSAGES.noSentPosts}
@@ -106,37 +110,70 @@ export function SentPage() {
         />
       ) : (
         <>
-          {groups.map((group) => (
-            <section key={group.key} aria-labelledby={`day-${group.key}`} className="mb-6">
-              <h2 id={`day-${group.key}`} className="mb-3 font-semibold text-gray-700 text-sm">
-                {group.heading}
+          {days.map((day) => (
+            <section key={day.key} aria-labelledby={`day-${day.key}`} className="mb-6">
+              <h2 id={`day-${day.key}`} className="mb-3 font-semibold text-gray-700 text-sm">
+                {day.heading}
               </h2>
               <ul className="grid gap-4 xl:grid-cols-2">
-                {group.posts.map((post) => (
-                  <li key={post.id}>
-                    <PostCard
-                      post={post}
-                      timeOf="sent"
-                      actions={
-                        post.status === 'failed' ? (
-                          <Button size="sm" onClick={() => openComposer({ postId: post.id, compact: true })}>
-                            Fix and retry
-                          </Button>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="secondary"
-                            icon={<ExternalLinkIcon className="h-4 w-4" />}
-                            loading={openingId === post.id}
-                            onClick={() => viewPost(post)}
-                          >
-                            View Post
-                          </Button>
-                        )
-                      }
-                    />
-                  </li>
-                ))}
+                {day.entries.map((entry) => {
+                  const { group } = entry;
+                  if (group) {
+                    return (
+                      <li key={group.id}>
+                        <GroupCard
+                          entry={entry}
+                          timeOf="sent"
+                          accountActions={(account) =>
+                            account.status === 'failed' && account.accountId ? (
+                              <Button
+                                size="sm"
+                                variant="secondary"
+                                onClick={() =>
+                                  openComposer({
+                                    groupId: group.id,
+                                    accountId: account.accountId ?? undefined,
+                                  })
+                                }
+                              >
+                                Fix and retry
+                              </Button>
+                            ) : null
+                          }
+                        />
+                      </li>
+                    );
+                  }
+                  const post = entry.posts[0];
+                  return post ? (
+                    <li key={post.id}>
+                      <PostCard
+                        post={post}
+                        timeOf="sent"
+                        actions={
+                          post.status === 'failed' ? (
+                            <Button
+                              size="sm"
+                              onClick={() => openComposer({ postId: post.id, compact: true })}
+                            >
+                              Fix and retry
+                            </Button>
+                          ) : (
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              icon={<ExternalLinkIcon className="h-4 w-4" />}
+                              loading={openingId === post.id}
+                              onClick={() => viewPost(post)}
+                            >
+                              View Post
+                            </Button>
+                          )
+                        }
+                      />
+                    </li>
+                  ) : null;
+                })}
               </ul>
             </section>
           ))}

@@ -17,15 +17,21 @@ function findIdenticalPost(check: IdenticalPostCheck): Promise<IdenticalPostResu
   return api<IdenticalPostResult>('/api/posts/identical', { method: 'POST', json: check });
 }
 
+export function identicalPostQueryOptions(check: IdenticalPostCheck) {
+  return {
+    // Under the posts key: a post created, moved or deleted elsewhere refreshes the answer.
+    queryKey: [...postKeys.all, 'identical', check],
+    queryFn: () => findIdenticalPost(check),
+    staleTime: 30_000,
+    retry: false,
+  } as const;
+}
+
 /** Asked again when the text, the account or the time changes; null asks nothing. */
 export function useIdenticalPost(check: IdenticalPostCheck | null) {
   return useQuery({
-    // Under the posts key: a post created, moved or deleted elsewhere refreshes the answer.
-    queryKey: [...postKeys.all, 'identical', check],
-    queryFn: () => findIdenticalPost(check!),
+    ...identicalPostQueryOptions(check ?? { socialAccountId: '', content: '', hasMedia: false, at: null }),
     enabled: check !== null,
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    retry: false,
   });
 }

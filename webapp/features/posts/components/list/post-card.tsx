@@ -3,34 +3,10 @@ import { getPlatform } from '../../../../../shared/platforms/registry';
 import type { PostDto } from '../../../../../shared/posts/api';
 import { formatDateTime } from '../../../../../shared/time/format';
 import { PlatformIcon } from '../../../../components/platform-icon';
+import { StatusBadge } from '../../../../components/status-badge';
 import { PostMetricsLine } from '../../../../shared/post-metrics/post-metrics-line';
 import { usePreferences } from '../../../../shared/preferences/preferences';
 import { CardMedia } from './card-media';
-
-const STATUS_STYLES: Record<string, string> = {
-  draft: 'bg-gray-100 text-gray-700',
-  scheduled: 'bg-blue-50 text-blue-700',
-  publishing: 'bg-amber-50 text-amber-700',
-  posted: 'bg-green-50 text-green-700',
-  failed: 'bg-red-50 text-red-700',
-};
-const STATUS_LABELS: Record<string, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  posted: 'Posted',
-  failed: 'Failed',
-};
-
-function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 font-medium text-xs ${STATUS_STYLES[status] ?? STATUS_STYLES.scheduled}`}
-    >
-      {STATUS_LABELS[status] ?? status}
-    </span>
-  );
-}
 
 export function isThread(post: PostDto): boolean {
   return (post.tweets?.length ?? 0) > 1;

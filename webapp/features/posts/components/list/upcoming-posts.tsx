@@ -8,6 +8,8 @@ import {
   POST_MESSAGES,
   UPCOMING_DATE_FILTERS,
 } from '../../../../../shared/posts/constants';
+import { groupOutcome, postedToMessage } from '../../../../../shared/posts/group-outcome';
+import type { PostListEntryDto } from '../../../../../shared/posts/post-list';
 import { Button } from '../../../../components/button';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { EmptyState } from '../../../../components/empty-state';
@@ -16,8 +18,11 @@ import { LoadingCard } from '../../../../components/loading-card';
 import { usePublishPost } from '../../../../shared/composer/api/publish-post';
 import { openComposer } from '../../../../shared/composer/create-post-host';
 import { PUBLISH_PENDING_MESSAGE } from '../../../../shared/composer/use-save-post';
+import { usePublishPostGroup } from '../../../../shared/post-groups/api/update-post-group';
 import { useDeletePost } from '../../api/delete-post';
 import { useListPosts } from '../../api/list-posts';
+import { DeleteGroupDialog } from './delete-group-dialog';
+import { GroupCard } from './group-card';
 import { Pagination } from './pagination';
 import { isThread, PostCard } from './post-card';
 import { type FilterValues, PostFilters } from './post-filters';
@@ -45,7 +50,9 @@ export function UpcomingPosts() {
   const list = useListPosts({ view: 'upcoming', ...filters, page });
   const deletePost = useDeletePost();
   const publishPost = usePublishPost();
+  const publishGroup = usePublishPostGroup();
   const [toDelete, setToDelete] = useState<PostDto | null>(null);
+  const [groupToDelete, setGroupToDelete] = useState<PostListEntryDto | null>(null);
   const [publishingId, setPublishingId] = useState<string | null>(null);
 
   const onFilters = useCallback((next: FilterValues) => {
@@ -80,6 +87,22 @@ export function UpcomingPosts() {
     }
   }
 
+  /** Post Now for a group: every version not yet sent, each with its own outcome. */
+  async function postGroupNow(groupId: string) {
+    setPublishingId(groupId);
+    try {
+      const group = await publishGroup.mutateAsync(groupId);
+      const outcome = groupOutcome(group.posts.map((post) => post.status));
+      if (outcome.posted === outcome.total) toast.success(POST_MESSAGES.postPublished);
+      else if (outcome.failed > 0) toast.error(postedToMessage(outcome));
+      else toast.message(PUBLISH_PENDING_MESSAGE);
+    } catch (error) {
+      toast.error(messageOf(error, POST_MESSAGES.failedToPostNow));
+    } finally {
+      setPublishingId(null);
+    }
+  }
+
   const data = list.data;
   return (
     <>
@@ -95,45 +118,93 @@ export function UpcomingPosts() {
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-700 text-sm">
           {errorLoadingPostsMessage(list.error.message)}
         </div>
-      ) : data && data.posts.length > 0 ? (
+      ) : data && data.entries.length > 0 ? (
         <>
           <h2 className="sr-only">Upcoming posts</h2>
           <p className="mb-3 text-gray-500 text-sm" aria-live="polite">
             {data.total} {data.total === 1 ? 'post' : 'posts'}
           </p>
           <ul className="grid gap-4 xl:grid-cols-2">
-            {data.posts.map((post) => (
-              <li key={post.id}>
-                <PostCard
-                  post={post}
-                  actions={
-                    <>
-                      <Button size="sm" variant="secondary" onClick={() => openComposer({ postId: post.id })}>
-                        {isThread(post) && post.platform === 'twitter' ? 'Edit Thread' : 'Edit Post'}
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        className="text-red-600 hover:bg-red-50"
-                        onClick={() => setToDelete(post)}
-                      >
-                        Delete
-                      </Button>
-                      {post.isDraft ? null : (
+            {data.entries.map((entry) => {
+              const { group } = entry;
+              const post = entry.posts[0];
+              if (group) {
+                const isDraft = entry.posts.every((p) => p.isDraft);
+                return (
+                  <li key={group.id}>
+                    <GroupCard
+                      entry={entry}
+                      actions={
+                        <>
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => openComposer({ groupId: group.id })}
+                          >
+                            Edit Post
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="text-red-600 hover:bg-red-50"
+                            onClick={() => setGroupToDelete(entry)}
+                          >
+                            Delete
+                          </Button>
+                          {isDraft ? null : (
+                            <Button
+                              size="sm"
+                              loading={publishingId === group.id}
+                              disabled={entry.posts.every((p) => p.status !== 'scheduled')}
+                              onClick={() => postGroupNow(group.id)}
+                            >
+                              Post Now
+                            </Button>
+                          )}
+                        </>
+                      }
+                    />
+                  </li>
+                );
+              }
+              if (!post) return null;
+              return (
+                <li key={post.id}>
+                  <PostCard
+                    post={post}
+                    actions={
+                      <>
                         <Button
                           size="sm"
-                          loading={publishingId === post.id}
-                          disabled={post.status === 'publishing'}
-                          onClick={() => postNow(post)}
+                          variant="secondary"
+                          onClick={() => openComposer({ postId: post.id })}
                         >
-                          Post Now
+                          {isThread(post) && post.platform === 'twitter' ? 'Edit Thread' : 'Edit Post'}
                         </Button>
-                      )}
-                    </>
-                  }
-                />
-              </li>
-            ))}
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-600 hover:bg-red-50"
+                          onClick={() => setToDelete(post)}
+                        >
+                          Delete
+                        </Button>
+                        {post.isDraft ? null : (
+                          <Button
+                            size="sm"
+                            loading={publishingId === post.id}
+                            disabled={post.status === 'publishing'}
+                            onClick={() => postNow(post)}
+                          >
+                            Post Now
+                          </Button>
+                        )}
+                      </>
+                    }
+                  />
+                </li>
+              );
+            })}
           </ul>
           <Pagination page={data.page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
         </>
@@ -153,6 +224,7 @@ export function UpcomingPosts() {
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
       />
+      <DeleteGroupDialog entry={groupToDelete} onClose={() => setGroupToDelete(null)} />
     </>
   );
 }
