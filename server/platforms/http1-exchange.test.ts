@@ -260,6 +260,24 @@ describe('a connection opened ahead of a burst', () => {
     handed.destroy();
   });
 
+  it('waits for its request longer than the request timeout, which counts from the write', async () => {
+    const connect50 = async () => new WarmConnection(await connect(), 50);
+    const request = (path: string) =>
+      serializeRequest({ host: 'x', method: 'POST', path, headers: {}, body: '{}' });
+    const slow = await connect50();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(slow.isFresh).toBe(true);
+    const answer = await slow.send(request('/slow'), { method: 'POST', timeoutMs: 50, onAbort: () => {} });
+    expect(answer.status).toBe(200);
+    slow.release().destroy();
+    const hung = await connect50();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await expect(
+      hung.send(request('/hang'), { method: 'POST', timeoutMs: 50, onAbort: () => {} }),
+    ).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
+    expect(hung.socket.destroyed).toBe(true);
+  });
+
   it('is never used once the server has sent something before any request', async () => {
     const other = net.createServer((socket) => socket.end('HTTP/1.1 408 Request Timeout\r\n\r\n'));
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));

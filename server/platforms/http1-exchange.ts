@@ -61,7 +61,9 @@ interface Exchange {
  * A connection opened ahead of a burst, for one request written as bytes and its answer. Its
  * listeners and its timeout are set when it opens, so that the due moment only pays for the
  * write; a connection that receives anything before its request (a server's goodbye to an idle
- * connection) is closed and never used.
+ * connection) is closed and never used. The timeout only counts once the request is written
+ * (the write restarts its timer): a connection waiting for its moment longer than a request may
+ * wait for its answer stays open.
  */
 export class WarmConnection {
   private exchange: Exchange | null = null;
@@ -70,8 +72,7 @@ export class WarmConnection {
     data: (chunk: Buffer) => this.onData(chunk),
     end: () => this.onEnd(),
     error: (error: Error) => this.fail(error),
-    timeout: () =>
-      this.fail(new ExchangeError('The platform did not answer in time.', 'UND_ERR_HEADERS_TIMEOUT')),
+    timeout: () => this.onTimeout(),
   };
 
   constructor(
@@ -141,6 +142,12 @@ export class WarmConnection {
     } catch (error) {
       this.fail(error as Error);
     }
+  }
+
+  private onTimeout(): void {
+    // Still waiting for its request: unused connections are closed by their owner (WARM_TTL_MS).
+    if (!this.exchange) return;
+    this.fail(new ExchangeError('The platform did not answer in time.', 'UND_ERR_HEADERS_TIMEOUT'));
   }
 
   private onEnd(): void {
