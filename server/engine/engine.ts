@@ -58,7 +58,9 @@ export function createEngine(deps: AppDeps): PublishingEngine {
     },
   });
 
-  const worker: EngineWorker = { deps, owner, limiter, inFlight, controllers, dueGate };
+  /** Claimed here and not settled yet: from the claim, since a post may wait a few turns to start. */
+  const held = new Set<string>();
+  const worker: EngineWorker = { deps, owner, limiter, inFlight, controllers, dueGate, held };
 
   async function tick(): Promise<void> {
     if (stopped) return;
@@ -75,7 +77,10 @@ export function createEngine(deps: AppDeps): PublishingEngine {
         if (now - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
           lastHeartbeat = now;
           await writeHeartbeat(db, now);
-          await recoverOrphanedPosts(deps, now);
+          // Not this instance's own posts: a stalled loop may have let their leases lapse.
+          await recoverOrphanedPosts(deps, now, {
+            held: (post) => post.leaseOwner === owner && held.has(post.id),
+          });
           await failMissedPosts(deps, now);
         }
         // The subscription gate: each owner's access read once per sweep (null with billing off).
@@ -152,6 +157,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
 
   function launch(platform: PlatformId, post: ScheduledPostRow): void {
     inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
+    held.add(post.id);
     dueGate.announce(platform, post.nextAttemptAt ?? post.scheduledAt ?? 0);
     starting.push({ platform, post });
     if (!startsScheduled) {

@@ -1,5 +1,6 @@
 import { isPlatformId } from '../../shared/platforms/ids.js';
 import { missedCutoff } from '../../shared/posts/post-timing.js';
+import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { parseProgress } from '../posts/post-states.js';
 import {
@@ -22,14 +23,26 @@ import { checkingMessage } from '../publishing/reconcile-post.js';
  * platform that cannot tell leaves it failed-unconfirmed for the user. Otherwise nothing public
  * was attempted and it goes back to `scheduled` to be published now.
  */
-export async function recoverOrphanedPosts(deps: AppDeps, now: number): Promise<number> {
+export async function recoverOrphanedPosts(
+  deps: AppDeps,
+  now: number,
+  options: {
+    /**
+     * Posts the calling worker is still publishing: never orphans, whatever their lease says.
+     * Its loop may have stalled past a lease before the renewal's timer ran; taken back, the
+     * post would be claimed and sent a second time while the first attempt goes on.
+     */
+    held?: (post: ScheduledPostRow) => boolean;
+  } = {},
+): Promise<number> {
   const { db } = deps;
-  const orphans = await db
+  const expired = await db
     .selectFrom('scheduledPosts')
     .selectAll()
     .where('status', '=', 'publishing')
     .where('leaseUntil', '<', now)
     .execute();
+  const orphans = options.held ? expired.filter((post) => !options.held?.(post)) : expired;
   for (const post of orphans) {
     const lastAttempt = await findLastAttempt(db, post.id);
     const progress = parseProgress(post);

@@ -18,6 +18,8 @@ export interface EngineWorker {
   /** Each running attempt's abort switch, with the post's owner. */
   controllers: Map<AbortController, string>;
   dueGate: ReturnType<typeof createDueGate>;
+  /** The posts this instance has claimed and not yet settled (see recoverOrphanedPosts). */
+  held: Set<string>;
 }
 
 /**
@@ -49,32 +51,37 @@ export async function runClaimed(
   post: ScheduledPostRow,
   options: { now?: boolean } = {},
 ): Promise<AttemptResult | null> {
-  const { deps, limiter, controllers, dueGate } = worker;
+  const { deps, limiter, controllers, dueGate, held } = worker;
   const { db, logger } = deps;
-  if (post.socialAccountId) {
-    const slot = limiter.take(platform, post.socialAccountId);
-    if (!slot.ok) {
-      // Over the platform's own cap: wait for the window, not an attempt.
-      await deferForCap(db, post.id, slot.retryAt);
-      return null;
-    }
-  }
-  const controller = new AbortController();
-  controllers.set(controller, post.userId);
-  const stopRenewing = keepLease(worker, post.id);
+  held.add(post.id);
   try {
-    return await runPublishAttempt(deps, post, controller.signal, {
-      // Post Now goes at once; a claimed scheduled post waits for its exact due moment.
-      notBefore: options.now ? 0 : (post.nextAttemptAt ?? post.scheduledAt ?? 0),
-      dueGate: dueGate.wait,
-      yieldToBurst: dueGate.idle,
-      firstAnswered: dueGate.firstAnswered,
-    });
-  } catch (error) {
-    logger.error('publishing failed unexpectedly', { postId: post.id, error });
-    return null;
+    if (post.socialAccountId) {
+      const slot = limiter.take(platform, post.socialAccountId);
+      if (!slot.ok) {
+        // Over the platform's own cap: wait for the window, not an attempt.
+        await deferForCap(db, post.id, slot.retryAt);
+        return null;
+      }
+    }
+    const controller = new AbortController();
+    controllers.set(controller, post.userId);
+    const stopRenewing = keepLease(worker, post.id);
+    try {
+      return await runPublishAttempt(deps, post, controller.signal, {
+        // Post Now goes at once; a claimed scheduled post waits for its exact due moment.
+        notBefore: options.now ? 0 : (post.nextAttemptAt ?? post.scheduledAt ?? 0),
+        dueGate: dueGate.wait,
+        yieldToBurst: dueGate.idle,
+        firstAnswered: dueGate.firstAnswered,
+      });
+    } catch (error) {
+      logger.error('publishing failed unexpectedly', { postId: post.id, error });
+      return null;
+    } finally {
+      stopRenewing();
+      controllers.delete(controller);
+    }
   } finally {
-    stopRenewing();
-    controllers.delete(controller);
+    held.delete(post.id);
   }
 }

@@ -362,6 +362,26 @@ describe('the publishing engine', () => {
     expect(notes.map((n) => n.type)).toEqual(['post_success', 'post_success', 'post_success']);
   });
 
+  it('never takes back a post its own worker still holds, whatever the lease says', async () => {
+    const mine = await createPost('Still being published here');
+    const dead = await createPost('Left by a dead server');
+    const expired = Date.now() - 1000;
+    await t.deps.db
+      .updateTable('scheduledPosts')
+      .set({ status: 'publishing', isDraft: 0, scheduledAt: expired, leaseUntil: expired, leaseOwner: 'me' })
+      .where('id', 'in', [mine.id, dead.id])
+      .execute();
+    // A loop that stalled past the lease: the renewal's timer has not run yet.
+    const held = new Set([mine.id]);
+    expect(
+      await recoverOrphanedPosts(t.deps, Date.now(), {
+        held: (post) => post.leaseOwner === 'me' && held.has(post.id),
+      }),
+    ).toBe(1);
+    expect((await postRow(mine.id)).status).toBe('publishing');
+    expect((await postRow(dead.id)).status).toBe('scheduled');
+  });
+
   it('fails a post missed by more than the grace period and offers Post Now', async () => {
     const post = await createPost('Missed while down');
     await t.deps.db
