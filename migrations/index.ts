@@ -14,6 +14,7 @@ import * as analyticsAccounts from './2026-11-25T0700-analytics-accounts.js';
 import * as onboarding from './2026-11-25T1000-onboarding.js';
 import * as queueRunTimes from './2026-11-25T1010-queue-run-times.js';
 import * as postGroups from './2026-11-25T1020-post-groups.js';
+import * as insertionOrder from './2026-11-26T0900-insertion-order.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1000-onboarding': onboarding,
   '2026-11-25T1010-queue-run-times': queueRunTimes,
   '2026-11-25T1020-post-groups': postGroups,
+  '2026-11-26T0900-insertion-order': insertionOrder,
 };

@@ -3,7 +3,8 @@
  * Fills a fresh database with one user's 6 accounts, `days` days of daily account snapshots and
  * `posts` published posts with metrics (over the same days), plus other users' data, starts the
  * real server on it and times `GET /api/analytics` over HTTP on loopback for the default range
- * (the last 7 days), 90 days and the whole two years, next to a bare `GET /api/health`.
+ * (the last 7 days), 90 days and the whole two years, next to a bare `GET /api/health`. With
+ * DATABASE_URL (an empty PostgreSQL database) the same data is copied there and measured too.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +13,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
 import { startServer } from '../tests/support/spawn-server.js';
-import { percentile, timeRequests, timingRow } from './bench-requests.js';
+import { benchDatabases, timingTable } from './bench-databases.js';
+import { percentile, timeRequests } from './bench-requests.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -127,36 +129,55 @@ console.log(
   `Filled ${POSTS.toLocaleString('en-US')} posts with metrics and ${DAYS} days of snapshots for 6 accounts (plus ${OTHER_USERS} other users) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
 );
 
-const server = await startServer({
-  DATA_DIR: dataDir,
-  SCHEDULER: 'off',
-  LOG_LEVEL: 'error',
-  SANDBOX_URL: 'http://127.0.0.1:9',
-});
+const databases = await benchDatabases(dataDir);
+const headers = { authorization: `Bearer ${token}` };
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const all = 'facebook,instagram,linkedin,threads,twitter';
+const requests: Array<[string, (base: string) => string, RequestInit]> = [
+  ['GET /api/analytics (last 7 days, the default)', (base) => analyticsUrl(base, 7), { headers }],
+  ['GET /api/analytics (90 days)', (base) => analyticsUrl(base, 90), { headers }],
+  ['GET /api/analytics (730 days)', (base) => analyticsUrl(base, 730), { headers }],
+  ['GET /api/health (bare)', (base) => `${base}/api/health`, {}],
+];
+const samples: number[][][] = requests.map(() => []);
 try {
-  const headers = { authorization: `Bearer ${token}` };
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const all = 'facebook,instagram,linkedin,threads,twitter';
-  const url = (days: number) =>
-    `${server.url}/api/analytics?from=${day(now - (days - 1) * DAY)}&to=${day(now)}&platforms=${all}`;
-  const probe = await fetch(url(7), { headers });
-  if (!probe.ok) throw new Error(`analytics answered ${probe.status}: ${await probe.text()}`);
-
-  const time = (target: string, init: RequestInit = {}) => timeRequests(target, RUNS, init);
-  const rows: Array<[string, number[]]> = [
-    ['GET /api/analytics (last 7 days, the default)', await time(url(7), { headers })],
-    ['GET /api/analytics (90 days)', await time(url(90), { headers })],
-    ['GET /api/analytics (730 days)', await time(url(730), { headers })],
-    ['GET /api/health (bare)', await time(`${server.url}/api/health`)],
-  ];
+  for (const database of databases) {
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      SCHEDULER: 'off',
+      LOG_LEVEL: 'error',
+      SANDBOX_URL: 'http://127.0.0.1:9',
+      ...database.env,
+    });
+    try {
+      const probe = await fetch(analyticsUrl(server.url, 7), { headers });
+      if (!probe.ok)
+        throw new Error(`analytics answered ${probe.status} on ${database.name}: ${await probe.text()}`);
+      for (const [index, [, url, init]] of requests.entries()) {
+        samples[index]!.push(await timeRequests(url(server.url), RUNS, init));
+      }
+    } finally {
+      await server.stop();
+    }
+  }
   console.log(`\n${RUNS} runs each`);
-  console.log('| request | p50 | p95 |');
-  console.log('| --- | --- | --- |');
-  for (const [label, samples] of rows) console.log(timingRow(label, samples));
+  console.log(
+    timingTable(
+      databases.map((database) => database.name),
+      requests.map(([label], index) => [label, samples[index]!]),
+    ),
+  );
   const target = 50;
-  const p50 = percentile(rows[0]![1], 50);
-  console.log(`\np50 of the default range ${p50 < target ? 'meets' : 'misses'} the ${target} ms target.`);
+  for (const [index, database] of databases.entries()) {
+    const p50 = percentile(samples[0]![index]!, 50);
+    console.log(
+      `${database.name}: p50 of the default range ${p50 < target ? 'meets' : 'misses'} the ${target} ms target.`,
+    );
+  }
 } finally {
-  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+function analyticsUrl(base: string, days: number): string {
+  return `${base}/api/analytics?from=${day(now - (days - 1) * DAY)}&to=${day(now)}&platforms=${all}`;
 }

@@ -3,7 +3,8 @@
  * Fills a fresh database with `total` posts, `mine` of them one user's (spread over two years,
  * the rest over other users), starts the real server on it and times the calendar's month
  * request (`GET /api/posts/calendar` for a six-week grid) against a bare `GET /api/health`
- * in the same run, over HTTP on loopback. Prints p50/p95 of both.
+ * in the same run, over HTTP on loopback. Prints p50/p95 of both. With DATABASE_URL (an empty
+ * PostgreSQL database) the same data is copied there and measured too, side by side.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,7 +13,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
 import { startServer } from '../tests/support/spawn-server.js';
-import { percentile, timeRequests, timingRow } from './bench-requests.js';
+import { benchDatabases, timingTable } from './bench-databases.js';
+import { percentile, timeRequests } from './bench-requests.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -92,35 +94,52 @@ console.log(
   `Filled ${TOTAL.toLocaleString('en-US')} posts (${MINE.toLocaleString('en-US')} of one user) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
 );
 
-const server = await startServer({
-  DATA_DIR: dataDir,
-  SCHEDULER: 'off',
-  LOG_LEVEL: 'error',
-  SANDBOX_URL: 'http://127.0.0.1:9',
-});
+const databases = await benchDatabases(dataDir);
+const headers = { authorization: `Bearer ${token}` };
+// This month's grid: six weeks from the Sunday on or before the 1st.
+const first = new Date(now);
+first.setUTCDate(1);
+const from = new Date(first.getTime() - first.getUTCDay() * DAY);
+const to = new Date(from.getTime() + 42 * DAY);
+const calendar: number[][] = [];
+const health: number[][] = [];
+let gridPosts = 0;
 try {
-  const headers = { authorization: `Bearer ${token}` };
-  // This month's grid: six weeks from the Sunday on or before the 1st.
-  const first = new Date(now);
-  first.setUTCDate(1);
-  const from = new Date(first.getTime() - first.getUTCDay() * DAY);
-  const to = new Date(from.getTime() + 42 * DAY);
-  const calendarUrl = `${server.url}/api/posts/calendar?from=${from.toISOString()}&to=${to.toISOString()}`;
-  const probe = await fetch(calendarUrl, { headers });
-  const { posts } = (await probe.json()) as { posts: unknown[] };
-  if (!probe.ok) throw new Error(`calendar answered ${probe.status}`);
-
-  const time = (target: string, init: RequestInit = {}) => timeRequests(target, RUNS, init);
-  const calendar = await time(calendarUrl, { headers });
-  const health = await time(`${server.url}/api/health`);
-  console.log(`\nCalendar month request: ${posts.length} posts in the six-week grid, ${RUNS} runs each`);
-  console.log('| request | p50 | p95 |');
-  console.log('| --- | --- | --- |');
-  console.log(timingRow('GET /api/posts/calendar (month)', calendar));
-  console.log(timingRow('GET /api/health (bare)', health));
-  const target = 20;
-  console.log(`\np50 ${percentile(calendar, 50) < target ? 'meets' : 'misses'} the ${target} ms target.`);
+  for (const database of databases) {
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      SCHEDULER: 'off',
+      LOG_LEVEL: 'error',
+      SANDBOX_URL: 'http://127.0.0.1:9',
+      ...database.env,
+    });
+    try {
+      const calendarUrl = `${server.url}/api/posts/calendar?from=${from.toISOString()}&to=${to.toISOString()}`;
+      const probe = await fetch(calendarUrl, { headers });
+      if (!probe.ok) throw new Error(`calendar answered ${probe.status} on ${database.name}`);
+      gridPosts = ((await probe.json()) as { posts: unknown[] }).posts.length;
+      calendar.push(await timeRequests(calendarUrl, RUNS, { headers }));
+      health.push(await timeRequests(`${server.url}/api/health`, RUNS));
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(`\nCalendar month request: ${gridPosts} posts in the six-week grid, ${RUNS} runs each`);
+  console.log(
+    timingTable(
+      databases.map((database) => database.name),
+      [
+        ['GET /api/posts/calendar (month)', calendar],
+        ['GET /api/health (bare)', health],
+      ],
+    ),
+  );
+  const targets = { SQLite: 20, PostgreSQL: 25 };
+  for (const [index, database] of databases.entries()) {
+    const p50 = percentile(calendar[index]!, 50);
+    const target = targets[database.name];
+    console.log(`${database.name}: p50 ${p50 < target ? 'meets' : 'misses'} the ${target} ms target.`);
+  }
 } finally {
-  await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,7 +9,7 @@
  * bare client in its own process sends the sandbox as many create requests over open
  * connections, with a few connection counts: the time the sandbox needs to take them in (the
  * fastest trial) is the floor on this machine, and the benchmark prints the ratio of Postloom's
- * p99 to it.
+ * p99 to it. With DATABASE_URL (an empty PostgreSQL database) the server runs on PostgreSQL.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,12 +17,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
 import { LINKEDIN_VERSION } from '../server/platforms/linkedin-api.js';
 import { type RunningSandbox, startSandbox } from '../server/sandbox/sandbox-server.js';
 import { control } from '../server/sandbox/sandbox-testing.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../tests/support/http-user.js';
-import { startServer, TEST_SERVER_VARIABLE } from '../tests/support/spawn-server.js';
+import {
+  openServerDatabase,
+  type RunningServer,
+  startServer,
+  TEST_SERVER_VARIABLE,
+} from '../tests/support/spawn-server.js';
 import { buildServer } from './build-server.mjs';
 
 const args = process.argv.slice(2);
@@ -59,7 +63,6 @@ const server = await startServer({
   LOG_LEVEL: 'error',
   RATE_LIMIT_AUTH_PER_MINUTE: '100000',
 });
-const dbFile = path.join(server.dataDir, 'postloom.sqlite');
 
 const loadAtStart = os.loadavg()[0] ?? 0;
 // Idle: started, nothing asked of it yet (the health check aside).
@@ -143,7 +146,7 @@ try {
   }
   const pct = (q: number) => percentile(lateness, q);
   const last = lateness.at(-1) ?? 0;
-  const statuses = await settledStatuses(dbFile);
+  const statuses = await settledStatuses(server);
   const peakKb = memoryKb(server.process.pid, 'VmHWM');
   // Settled: every outcome recorded, the burst's connections closed (WARM_TTL_MS, IDLE_TTL_MS).
   await new Promise((resolve) => setTimeout(resolve, 25_000));
@@ -201,16 +204,17 @@ function percentile(sorted: number[], q: number): number {
 }
 
 /** Waits until the server has recorded every post's outcome, so it is idle for the floor run. */
-async function settledStatuses(dbFile: string) {
+async function settledStatuses(server: RunningServer) {
   for (let waited = 0; waited < 60_000; waited += 500) {
-    const db = new Database(dbFile, { readonly: true });
-    const statuses = db
-      .prepare('select status, count(*) as n from scheduled_posts group by status')
-      .all() as Array<{
-      status: string;
-      n: number;
-    }>;
-    db.close();
+    const db = openServerDatabase(server);
+    const statuses = (
+      await db
+        .selectFrom('scheduledPosts')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute()
+    ).map((row) => ({ status: row.status, n: Number(row.n) }));
+    await db.destroy();
     if (!statuses.some((row) => row.status === 'publishing' || row.status === 'scheduled')) return statuses;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

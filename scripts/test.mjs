@@ -1,8 +1,11 @@
 // `npm test`: builds what the tests need, checks the web app's bundle budget, lints the Firefox
-// build with Mozilla's addons-linter, runs vitest and Playwright at the same time (their files
-// start their own servers on free ports, in their own temporary directories and databases), and
-// ends with one line `N passed, N failed` summed from both runners' JSON reports, a failed build,
-// budget or lint counting as one failure each.
+// build with Mozilla's addons-linter, starts a private PostgreSQL, runs vitest and Playwright at
+// the same time (their files start their own servers on free ports, in their own temporary
+// directories and databases; every test that touches the database runs on SQLite and, in vitest's
+// postgres project, on PostgreSQL; after the browser stories, the sign-in, compose-and-publish and
+// calendar ones run again on PostgreSQL), prints each database's counts, and ends with one line
+// `N passed, N failed` summed from both runners' reports, a failed build, budget or lint counting
+// as one failure each.
 // Their outputs are not mixed: vitest's is shown as it comes, Playwright's once vitest is done.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +16,10 @@ import { startPgCluster, stopPgCluster } from './pg-cluster.mjs';
 
 // tests/support/spawn-server.ts reads it.
 const TEST_SERVER_VARIABLE = 'POSTLOOM_TEST_SERVER';
+// vitest's counts per database (tests/support/database-counts-reporter.ts writes them).
+const DATABASE_COUNTS_REPORTER = 'tests/support/database-counts-reporter.ts';
+const DATABASE_COUNTS_FILE = 'reports/vitest-databases.json';
+const PLAYWRIGHT_POSTGRES_FILE = 'reports/playwright-postgres.json';
 const started = Date.now();
 fs.rmSync('reports', { recursive: true, force: true });
 fs.mkdirSync('reports', { recursive: true });
@@ -55,44 +62,63 @@ if (spawnSync(process.execPath, ['scripts/lint-extension.mjs'], { stdio: 'inheri
 }
 
 // One private PostgreSQL for every test file that needs one (each makes its own databases on it).
-const postgres = await startPostgres();
+const { cluster: postgres, problem: postgresProblem } = await startPostgres();
 
 const testServer = builds.at(-1).code === 0 ? { [TEST_SERVER_VARIABLE]: TEST_SERVER_FILE } : {};
 const shared = { ...testServer, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) };
+const onCluster = postgres ? { POSTLOOM_TEST_PG_URL: postgres.url } : {};
 const output = new OutputInTurn();
 console.log('\n› Unit and integration tests (vitest), browser tests (Playwright) running alongside');
 const [vitest, playwright] = await Promise.all([
+  output.run(
+    null,
+    'npx',
+    [
+      'vitest',
+      'run',
+      // One file per core: Playwright, the longer of the two, has the other half of the machine.
+      `--maxWorkers=${Math.max(2, os.availableParallelism())}`,
+      '--reporter=default',
+      `--reporter=./${DATABASE_COUNTS_REPORTER}`,
+    ],
+    {
+      ...shared,
+      ...onCluster,
+      // vitest's postgres project then reports one skipped test with the reason (failed under CI=true).
+      ...(postgresProblem ? { POSTLOOM_TEST_PG_UNAVAILABLE: postgresProblem } : {}),
+    },
+  ),
   output
-    .run(
-      null,
-      'npx',
-      [
-        'vitest',
-        'run',
-        // One file per core: Playwright, the longer of the two, has the other half of the machine.
-        `--maxWorkers=${Math.max(2, os.availableParallelism())}`,
-        '--reporter=default',
-        '--reporter=json',
-        '--outputFile.json=reports/vitest.json',
-      ],
-      {
-        ...shared,
-        ...(postgres ? { POSTLOOM_TEST_PG_URL: postgres.url } : {}),
-      },
-    )
+    .run('Browser tests (Playwright, Chromium), run alongside vitest', 'npx', ['playwright', 'test'], {
+      ...shared,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json',
+    })
+    // Then the sign-in, compose-and-publish and calendar stories once more, on PostgreSQL.
     .then(async (result) => {
-      if (postgres) await stopPgCluster(postgres);
-      return result;
+      if (!postgres) return result;
+      const again = await output.run(
+        'Browser stories on PostgreSQL (sign-in, compose and publish, calendar)',
+        'npx',
+        ['playwright', 'test'],
+        {
+          ...shared,
+          ...onCluster,
+          POSTLOOM_TEST_DATABASE: 'postgres',
+          PLAYWRIGHT_JSON_OUTPUT_NAME: PLAYWRIGHT_POSTGRES_FILE,
+        },
+      );
+      return { code: result.code || again.code, ms: result.ms + again.ms };
     }),
-  output.run('Browser tests (Playwright, Chromium), run alongside vitest', 'npx', ['playwright', 'test'], {
-    ...shared,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: 'reports/playwright.json',
-  }),
 ]);
+if (postgres) await stopPgCluster(postgres);
 
 const counts = { passed: 0, failed: checks.failed };
-addVitest(counts);
-addPlaywright(counts);
+const databases = addVitest(counts);
+const browsers = {
+  sqlite: addPlaywright(counts, 'reports/playwright.json'),
+  postgres: postgres ? addPlaywright(counts, PLAYWRIGHT_POSTGRES_FILE) : missingPostgres(counts),
+};
+printDatabaseCounts(databases, browsers);
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 console.log(
   `\nvitest ${seconds(vitest.ms)}, Playwright ${seconds(playwright.ms)}, npm test ${seconds(Date.now() - started)}`,
@@ -116,30 +142,63 @@ function runCaptured(label, cmd, args) {
   });
 }
 
+/** Adds vitest's counts (per database, written by its reporter) and answers them. */
 function addVitest(counts) {
-  const report = readJson('reports/vitest.json');
+  const report = readJson(DATABASE_COUNTS_FILE);
   if (!report) {
     counts.failed += 1;
-    return;
+    return null;
   }
-  counts.passed += report.numPassedTests ?? 0;
-  counts.failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
-  // A file that fails to load has no tests but still failed.
-  counts.failed += (report.testResults ?? []).filter(
-    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
-  ).length;
+  for (const database of Object.values(report)) {
+    counts.passed += database.passed;
+    counts.failed += database.failed;
+  }
+  return report;
 }
 
-function addPlaywright(counts) {
-  const report = readJson('reports/playwright.json');
+/**
+ * One line per database: vitest's projects (unit and integration on SQLite files, the postgres
+ * project) and the Playwright runs (every story on SQLite, the chosen ones on PostgreSQL).
+ */
+function printDatabaseCounts(databases, browsers) {
+  console.log('');
+  for (const [key, label] of [
+    ['sqlite', 'SQLite (vitest unit and integration tests, every browser story)'],
+    [
+      'postgres',
+      'PostgreSQL (vitest: every test that touches the database; browser: sign-in, compose and publish, calendar)',
+    ],
+  ]) {
+    const parts = [databases?.[key], browsers[key]].filter(Boolean);
+    const sum = (field) => parts.reduce((total, part) => total + (part[field] ?? 0), 0);
+    const reasons = [...new Set(parts.flatMap((part) => part.skipReasons ?? []))];
+    const skipped = sum('skipped');
+    const skips =
+      skipped > 0 ? `, ${skipped} skipped${reasons.length ? ` (${reasons.join('; ')})` : ''}` : '';
+    console.log(`${label}: ${sum('passed')} passed, ${sum('failed')} failed${skips}`);
+  }
+}
+
+/** The PostgreSQL browser stories could not run: skipped with the reason, a failure under CI. */
+function missingPostgres(counts) {
+  const failed = process.env.CI === 'true' ? 1 : 0;
+  counts.failed += failed;
+  return { passed: 0, failed, skipped: 1, skipReasons: [`PostgreSQL unavailable: ${postgresProblem}`] };
+}
+
+/** Adds a Playwright run's counts from its JSON report and answers them. */
+function addPlaywright(counts, file) {
+  const report = readJson(file);
   if (!report) {
     counts.failed += 1;
-    return;
+    return { passed: 0, failed: 1, skipped: 0 };
   }
   const stats = report.stats ?? {};
-  counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-  counts.failed += stats.unexpected ?? 0;
-  counts.failed += (report.errors ?? []).length;
+  const passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+  const failed = (stats.unexpected ?? 0) + (report.errors ?? []).length;
+  counts.passed += passed;
+  counts.failed += failed;
+  return { passed, failed, skipped: stats.skipped ?? 0 };
 }
 
 function readJson(file) {
@@ -169,13 +228,13 @@ function ensureChromium() {
 }
 
 async function startPostgres() {
-  if (process.env.POSTLOOM_TEST_PG_URL) return null;
+  if (process.env.POSTLOOM_TEST_PG_URL) return { cluster: null, problem: null };
   console.log('\n› Starting a private PostgreSQL');
   try {
-    return await startPgCluster();
+    return { cluster: await startPgCluster(), problem: null };
   } catch (error) {
     // The PostgreSQL tests then say why they are skipped (or fail under CI=true).
     console.error(`No PostgreSQL for the tests: ${error.message}`);
-    return null;
+    return { cluster: null, problem: error.message.split('\n')[0] };
   }
 }

@@ -4,7 +4,9 @@ import { startTokenRefreshJob } from './accounts/token-refresh.job.js';
 import { startAnalyticsJob } from './analytics/analytics.job.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { databaseFile, migrateToLatest, openDatabase } from './db/database.js';
+import { createLogger } from './core/logger.js';
+import { databaseOptions, migrateToLatest, openDatabase } from './db/database.js';
+import { describeDatabaseError } from './db/database-errors.js';
 import { createDeps } from './deps.js';
 import { startPruneJob } from './maintenance/prune.job.js';
 import { logUnhandledRejections } from './process-handlers.js';
@@ -23,9 +25,23 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = openDatabase({ file: databaseFile(config.dataDir) });
-  await migrateToLatest(db);
-  const deps = createDeps({ config, db });
+  const logger = createLogger(config.LOG_LEVEL);
+  // DATABASE_URL: PostgreSQL, and no SQLite file is opened or created; unset: the file in DATA_DIR.
+  const options = databaseOptions(config);
+  const db = openDatabase({
+    ...options,
+    onIdleError: (error) => logger.warn('an idle database connection failed', { error }),
+  });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    // An unreachable database, refused credentials, a database migrated by a newer Postloom:
+    // one line and exit code 1, so a supervisor shows the reason instead of a crash loop of stacks.
+    console.error(`Cannot start: ${describeDatabaseError(error, options.url)}`);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
+  const deps = createDeps({ config, db, logger });
   logUnhandledRejections(deps.logger);
   const app = createApp(deps);
   logStartupAdvice(config, deps.logger);

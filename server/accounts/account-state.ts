@@ -1,8 +1,9 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { Cipher } from '../core/crypto.js';
 import { newId } from '../core/ids.js';
-import type { Db } from '../db/database.js';
+import { type Db, withTransaction } from '../db/database.js';
 import type { SocialAccountRow, SocialAccountsTable } from '../db/schema.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 import { parseMetadata } from './accounts.repository.js';
 import type { ConnectedProfile, TokenSet } from './platforms/platform-oauth.js';
 
@@ -47,7 +48,9 @@ export function tokenColumns(
 
 /**
  * One row per (user, platform, platform account id): reconnecting updates tokens and profile
- * and clears a needs_reconnect status; it never duplicates the account.
+ * and clears a needs_reconnect status; it never duplicates the account. The insert goes first
+ * and yields to the unique constraint, so two callbacks at once for one account never fail:
+ * the second waits for the first (PostgreSQL), finds its row, and updates it.
  */
 export async function upsertAccount(
   db: Db,
@@ -64,39 +67,7 @@ export async function upsertAccount(
   const now = input.now ?? Date.now();
   const { profile } = input;
   const tokens = tokenColumns(cipher, input.tokens, now);
-  return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('socialAccounts')
-      .selectAll()
-      .where('userId', '=', input.userId)
-      .where('platform', '=', input.platform)
-      .where('platformAccountId', '=', profile.platformAccountId)
-      .executeTakeFirst();
-    if (existing) {
-      const metadata = { ...parseMetadata(existing), ...profile.metadata };
-      delete metadata.expiryWarnedAt;
-      await trx
-        .updateTable('socialAccounts')
-        .set({
-          accountName: profile.name,
-          accountHandle: profile.handle,
-          avatarUrl: profile.avatarUrl,
-          ...tokens,
-          status: 'active',
-          lastError: null,
-          isSandbox: input.isSandbox ? 1 : 0,
-          metadata: JSON.stringify(metadata),
-          tokenRefreshedAt: now,
-          updatedAt: now,
-        })
-        .where('id', '=', existing.id)
-        .execute();
-      return (await trx
-        .selectFrom('socialAccounts')
-        .selectAll()
-        .where('id', '=', existing.id)
-        .executeTakeFirstOrThrow()) as SocialAccountRow;
-    }
+  return withTransaction(db, async (trx) => {
     const row: SocialAccountRow = {
       id: newId(),
       userId: input.userId,
@@ -117,8 +88,48 @@ export async function upsertAccount(
       createdAt: now,
       updatedAt: now,
     };
-    await trx.insertInto('socialAccounts').values(row).execute();
-    return row;
+    const inserted = await trx
+      .insertInto('socialAccounts')
+      .values(row)
+      .onConflict((oc) => oc.columns(['userId', 'platform', 'platformAccountId']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return row;
+
+    // Locked while its metadata is merged: a concurrent write cannot be lost in between.
+    const existing = await sqlDialect(trx)
+      .lockRows(
+        trx
+          .selectFrom('socialAccounts')
+          .selectAll()
+          .where('userId', '=', input.userId)
+          .where('platform', '=', input.platform)
+          .where('platformAccountId', '=', profile.platformAccountId),
+      )
+      .executeTakeFirstOrThrow();
+    const metadata = { ...parseMetadata(existing), ...profile.metadata };
+    delete metadata.expiryWarnedAt;
+    await trx
+      .updateTable('socialAccounts')
+      .set({
+        accountName: profile.name,
+        accountHandle: profile.handle,
+        avatarUrl: profile.avatarUrl,
+        ...tokens,
+        status: 'active',
+        lastError: null,
+        isSandbox: input.isSandbox ? 1 : 0,
+        metadata: JSON.stringify(metadata),
+        tokenRefreshedAt: now,
+        updatedAt: now,
+      })
+      .where('id', '=', existing.id)
+      .execute();
+    return (await trx
+      .selectFrom('socialAccounts')
+      .selectAll()
+      .where('id', '=', existing.id)
+      .executeTakeFirstOrThrow()) as SocialAccountRow;
   });
 }
 

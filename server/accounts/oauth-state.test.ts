@@ -1,27 +1,23 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import * as oauth from 'oauth4webapi';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../tests/support/test-database.js';
 import { createCipher } from '../core/crypto.js';
 import { newId } from '../core/ids.js';
-import { type Db, databaseFile, migrateToLatest, openDatabase } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { consumeOauthState, createOauthState, splitNonce } from './oauth-state.js';
 import { facebookOAuth } from './platforms/facebook.js';
 import { linkedinOAuth } from './platforms/linkedin.js';
 import { twitterOAuth } from './platforms/twitter.js';
 
-let dir: string;
 let db: Db;
+let close: () => Promise<void>;
 const cipher = createCipher(crypto.randomBytes(32));
 const userId = newId();
 const sessionToken = 'session-token-of-alice';
 
 beforeEach(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-oauth-state-'));
-  db = openDatabase({ file: databaseFile(dir) });
-  await migrateToLatest(db);
+  ({ db, close } = await openTestDatabase());
   const now = Date.now();
   await db
     .insertInto('users')
@@ -40,8 +36,7 @@ beforeEach(async () => {
     .execute();
 });
 afterEach(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await close();
 });
 
 describe('oauth state', () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 
 /**
  * The analytics page's queries, one per family. Every one is the user's own, by an indexed
@@ -109,7 +110,7 @@ export async function engagementByDay(
       sum(engagement) as engagement
     from (select ${local} as local, likes, comments, shares, engagement from post_metrics
       where user_id = ${scope.userId} and posted_at >= ${start} and posted_at < ${end}
-        and platform in (${sql.join(scope.platforms)}) ${ofAccount(scope)})
+        and platform in (${sql.join(scope.platforms)}) ${ofAccount(scope)}) as metrics
     group by day`.execute(scope.db);
   return rows;
 }
@@ -126,13 +127,14 @@ export async function engagementBySlot(
       sum(engagement) as engagement
     from (select ${local} as local, engagement from post_metrics
       where user_id = ${scope.userId} and posted_at >= ${start} and posted_at < ${end}
-        and platform in (${sql.join(scope.platforms)}) ${ofAccount(scope)})
+        and platform in (${sql.join(scope.platforms)}) ${ofAccount(scope)}) as metrics
     group by slot`.execute(scope.db);
   return rows;
 }
 
-/** The ten best by engagement, picked from the covering index (rowid only), then read whole. */
+/** The ten best by engagement, picked from the covering index (row locator only), then read whole. */
 export async function topPosts(scope: AnalyticsScope, start: number, end: number) {
+  const row = sqlDialect(scope.db).rowLocator('post_id');
   const { rows } = await sql<{
     id: string;
     platform: string;
@@ -148,11 +150,11 @@ export async function topPosts(scope: AnalyticsScope, start: number, end: number
   }>`
     select p.id, p.platform, p.content, m.posted_at, p.platform_post_url, m.likes, m.comments, m.shares,
       m.views, m.engagement, m.read_at
-    from (select rowid as metric_row from post_metrics
+    from (select ${row} as metric_row from post_metrics
       where user_id = ${scope.userId} and posted_at >= ${start} and posted_at < ${end}
         and platform in (${sql.join(scope.platforms)}) ${ofAccount(scope)}
       order by engagement desc, posted_at desc limit ${TOP_POSTS}) best
-    join post_metrics m on m.rowid = best.metric_row
+    join post_metrics m on m.${row} = best.metric_row
     join scheduled_posts p on p.id = m.post_id and p.user_id = ${scope.userId}
     order by m.engagement desc, m.posted_at desc`.execute(scope.db);
   return rows;

@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 
-/** E-mails are unique whatever their case (the index is NOCASE); lookups match it. */
+/** E-mails are unique whatever their ASCII case (the unique index); lookups match it. */
 export function findUserByEmail(db: Db, email: string) {
   return db
     .selectFrom('users')
     .selectAll()
-    .where(sql<boolean>`email = ${email.trim()} COLLATE NOCASE`)
+    .where(sqlDialect(db).equalsIgnoringCase('email', email.trim()))
     .executeTakeFirst();
 }
 

@@ -2,6 +2,7 @@ import type { SignupInput } from '../../shared/auth/schemas.js';
 import { AUTH_MESSAGES } from '../../shared/http/errors.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
+import { isUniqueViolation } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
 import { findUserByEmail } from './auth.repository.js';
 import { hashPassword } from './password.js';
@@ -37,8 +38,8 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<{ email
       })
       .execute();
   } catch (error) {
-    // Two sign-ups racing for one address: the NOCASE unique index decides.
-    if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) {
+    // Two sign-ups racing for one address: the unique index (case-insensitive) decides.
+    if (isUniqueViolation(error)) {
       throw new AppError('email_in_use', AUTH_MESSAGES.email_in_use, { field: 'email' });
     }
     throw error;

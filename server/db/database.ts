@@ -20,6 +20,8 @@ export type Db = Kysely<Database>;
 interface OpenDatabaseOptions {
   /** The SQLite file (or ':memory:'), used when no PostgreSQL `url` is given. */
   file?: string;
+  /** SQLite: open an existing file for reading only (db:copy's source), changing nothing in it. */
+  readonly?: boolean;
   /** A postgres:// or postgresql:// URL (DATABASE_URL): PostgreSQL instead of the SQLite file. */
   url?: string;
   /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE). */
@@ -32,7 +34,7 @@ interface OpenDatabaseOptions {
  * PostgreSQL through a pool when a URL is configured (nothing is written to `file` then);
  * otherwise the SQLite file with WAL, foreign keys and a busy timeout.
  */
-export function openDatabase({ file, url, poolSize, onIdleError }: OpenDatabaseOptions): Db {
+export function openDatabase({ file, url, poolSize, onIdleError, readonly }: OpenDatabaseOptions): Db {
   if (url !== undefined) {
     if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
     return new Kysely<Database>({
@@ -41,6 +43,12 @@ export function openDatabase({ file, url, poolSize, onIdleError }: OpenDatabaseO
     });
   }
   if (file === undefined) throw new Error('openDatabase needs a SQLite file or a PostgreSQL URL');
+  if (readonly) {
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }),
+      plugins: [new CamelCasePlugin()],
+    });
+  }
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

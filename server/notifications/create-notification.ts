@@ -2,6 +2,7 @@ import { newId } from '../core/ids.js';
 import type { Db } from '../db/database.js';
 import { parseJsonColumn, parseJsonObject } from '../db/json-column.js';
 import type { NotificationsTable } from '../db/schema.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
 
 interface CreateNotificationInput {
@@ -42,45 +43,63 @@ export async function createNotification(
 export async function createOrMergeGroupNotification(
   deps: Pick<AppDeps, 'db' | 'events'>,
   input: { userId: string; groupId: string },
-  build: (db: Db) => Promise<Omit<CreateNotificationInput, 'userId'> | null>,
+  build: GroupNotificationBuilder,
   now = Date.now(),
 ) {
-  const { userId, groupId } = input;
-  const written = await deps.db.transaction().execute(async (trx) => {
-    const content = await build(trx);
-    if (!content) return null;
-    const row = toRow({ ...content, userId, data: { ...content.data, groupId } }, now);
-    const recent = await trx
-      .selectFrom('notifications')
-      .select(['id', 'type', 'data'])
-      .where('userId', '=', userId)
-      .where('createdAt', '>=', now - GROUP_NOTIFICATION_WINDOW_MS)
-      .where('type', 'in', ['post_success', 'post_failure'])
-      .orderBy('createdAt', 'desc')
-      .execute();
-    const previous = recent.find((candidate) => parseJsonObject(candidate.data).groupId === groupId);
-    if (!previous) {
-      await trx.insertInto('notifications').values(row).execute();
-      return { row, previousType: null };
-    }
-    const { id: _id, userId: _userId, ...changes } = row;
-    await trx
-      .updateTable('notifications')
-      .set(changes)
-      .where('id', '=', previous.id)
-      .where('userId', '=', userId)
-      .execute();
-    return { row: { ...row, id: previous.id }, previousType: previous.type };
-  });
+  const written = await deps.db
+    .transaction()
+    .execute((trx) => mergeGroupNotificationIn(trx, input, build, now));
   if (!written) return null;
   const notification = toNotificationDto(written.row);
   if (written.previousType === null) {
-    deps.events.publish(userId, { type: 'notification.inserted', notification });
+    deps.events.publish(input.userId, { type: 'notification.inserted', notification });
   } else {
     const becameFailure = written.row.type === 'post_failure' && written.previousType !== 'post_failure';
-    deps.events.publish(userId, { type: 'notification.updated', notification, becameFailure });
+    deps.events.publish(input.userId, { type: 'notification.updated', notification, becameFailure });
   }
   return notification;
+}
+
+type GroupNotificationBuilder = (db: Db) => Promise<Omit<CreateNotificationInput, 'userId'> | null>;
+
+/**
+ * The write of createOrMergeGroupNotification in the transaction `trx`, which holds the group's
+ * lock until it ends: two outcomes of one group finishing at once (two connections on PostgreSQL)
+ * take turns, so the second builds from both and finds the first's notification instead of
+ * storing one of its own. On SQLite transactions already take turns.
+ */
+export async function mergeGroupNotificationIn(
+  trx: Db,
+  input: { userId: string; groupId: string },
+  build: GroupNotificationBuilder,
+  now: number,
+) {
+  const { userId, groupId } = input;
+  await sqlDialect(trx).holdLock(trx, `group-notification:${groupId}`);
+  const content = await build(trx);
+  if (!content) return null;
+  const row = toRow({ ...content, userId, data: { ...content.data, groupId } }, now);
+  const recent = await trx
+    .selectFrom('notifications')
+    .select(['id', 'type', 'data'])
+    .where('userId', '=', userId)
+    .where('createdAt', '>=', now - GROUP_NOTIFICATION_WINDOW_MS)
+    .where('type', 'in', ['post_success', 'post_failure'])
+    .orderBy('createdAt', 'desc')
+    .execute();
+  const previous = recent.find((candidate) => parseJsonObject(candidate.data).groupId === groupId);
+  if (!previous) {
+    await trx.insertInto('notifications').values(row).execute();
+    return { row, previousType: null };
+  }
+  const { id: _id, userId: _userId, ...changes } = row;
+  await trx
+    .updateTable('notifications')
+    .set(changes)
+    .where('id', '=', previous.id)
+    .where('userId', '=', userId)
+    .execute();
+  return { row: { ...row, id: previous.id }, previousType: previous.type };
 }
 
 function toRow(input: CreateNotificationInput, now: number) {

@@ -3,6 +3,7 @@ import { CALENDAR_MAX_RANGE_DAYS, CALENDAR_SENT_DAYS, type CalendarQuery } from 
 import { CALENDAR_PREVIEW_CODE_POINTS } from '../../shared/posts/constants.js';
 import { requireOwnAccount } from '../accounts/require-own-account.js';
 import { AppError } from '../core/errors.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
 
 const DAY_MS = 86_400_000;
@@ -10,7 +11,7 @@ const DAY_MS = 86_400_000;
 /**
  * GET /api/posts/calendar: one range of the user's scheduled posts and of sent posts from the
  * last 30 days (spec 02 section 4), of every account or of one (`accountId`, the user's own). One indexed range query on (user_id, scheduled_at), with the
- * few columns a cell shows. SQLite writes the JSON array itself (`CalendarPostDto[]`), which
+ * few columns a cell shows. The database writes the JSON array itself (`CalendarPostDto[]`), which
  * the route sends as it is: a month of thousands of posts builds no JavaScript object per post
  * (half the time of that request went to making, renaming and re-serialising row objects).
  */
@@ -29,20 +30,39 @@ export async function listCalendarPostsJson(
   }
   if (query.accountId) await requireOwnAccount(deps.db, userId, query.accountId);
   const sentSince = now - CALENDAR_SENT_DAYS * DAY_MS;
+  const dialect = sqlDialect(deps.db);
+  const preview = sql.lit(CALENDAR_PREVIEW_CODE_POINTS);
+  const posts = dialect.jsonArrayOfObjects(
+    [
+      ['id', sql`id`, 'token'],
+      ['platform', sql`platform`, 'token'],
+      ['socialAccountId', sql`social_account_id`, 'token'],
+      ['status', sql`status`, 'token'],
+      [
+        'atMs',
+        sql`case when status = 'posted' and posted_at is not null then posted_at else scheduled_at end`,
+        'number',
+      ],
+      ['postType', sql`post_type`, 'token'],
+      // Short texts (most) need no cut: their bytes are at most the code points kept.
+      [
+        'preview',
+        sql`case when octet_length(content) <= ${preview} then content else substr(content, 1, ${preview}) end`,
+        'text',
+      ],
+      [
+        'mediaCount',
+        sql`case when media = '[]' then 0 else ${dialect.jsonArrayLength('media')} end`,
+        'number',
+      ],
+      ['platformPostUrl', sql`platform_post_url`, 'text'],
+      ['errorMessage', sql`error_message`, 'text'],
+      ['groupId', sql`group_id`, 'token'],
+    ],
+    sql`scheduled_at`,
+  );
   const { rows } = await sql<{ posts: string }>`
-    select json_group_array(json_object(
-      'id', id,
-      'platform', platform,
-      'socialAccountId', social_account_id,
-      'status', status,
-      'atMs', case when status = 'posted' and posted_at is not null then posted_at else scheduled_at end,
-      'postType', post_type,
-      'preview', substr(content, 1, ${CALENDAR_PREVIEW_CODE_POINTS}),
-      'mediaCount', json_array_length(media),
-      'platformPostUrl', platform_post_url,
-      'errorMessage', error_message,
-      'groupId', group_id
-    )) as posts
+    select ${posts} as posts
     from (
       select id, platform, social_account_id, status, scheduled_at, posted_at, post_type, content, media,
         platform_post_url, error_message, group_id
@@ -51,6 +71,6 @@ export async function listCalendarPostsJson(
         and (status != 'posted' or posted_at >= ${sentSince})
         ${query.accountId ? sql`and social_account_id = ${query.accountId}` : sql``}
       order by scheduled_at
-    )`.execute(deps.db);
+    ) as range_posts`.execute(deps.db);
   return rows[0]?.posts ?? '[]';
 }

@@ -4,6 +4,7 @@ import type { ListPostsResult } from '../../shared/posts/post-list.js';
 import { requireOwnAccount } from '../accounts/require-own-account.js';
 import { AppError } from '../core/errors.js';
 import type { Database } from '../db/schema.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
 import { getPreferences } from '../settings/preferences.service.js';
 import { loadPostEntries } from './post-entries.js';
@@ -73,10 +74,11 @@ export async function listPosts(
     }
     if (query.search) {
       const pattern = likePattern(query.search);
+      const dialect = sqlDialect(deps.db);
       q = q.where((eb: ExpressionBuilder<Database, 'scheduledPosts'>) =>
         eb.or([
-          sql<boolean>`content like ${pattern} escape '\\'`,
-          sql<boolean>`coalesce(tweets, '') like ${pattern} escape '\\'`,
+          dialect.likeIgnoringCase(sql`content`, pattern),
+          dialect.likeIgnoringCase(sql`coalesce(tweets, '')`, pattern),
         ]),
       );
     }

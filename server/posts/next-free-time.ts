@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
 import { findNextFreeTime } from '../schedule/next-free-time.js';
 import { getPreferences } from '../settings/preferences.service.js';
@@ -12,11 +13,13 @@ export async function nextFreeTimeZone(deps: AppDeps, userId: string): Promise<s
 /**
  * "Add to next free time" (the API's `action: 'queue'`, "Add to queue" in the interface): scheduled
  * at the account's next free posting time in the user's zone. `trx` is the transaction that
- * writes the post, so the slot cannot be taken twice.
+ * writes the post: until it ends, another request of the same user waits here instead of reading
+ * the same free slot (on SQLite transactions already run one at a time).
  */
 export async function nextFreeTimeTiming(
   trx: Db,
   input: { userId: string; accountId: string; timezone: string; now: number; excludePostId?: string },
 ): Promise<PostTiming> {
+  await sqlDialect(trx).holdLock(trx, `next-free-time:${input.userId}`);
   return { status: 'scheduled', isDraft: 0, scheduledAt: await findNextFreeTime(trx, input) };
 }

@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.js';
+import { type Db, withTransaction } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
-import { dueIds } from './due-posts.js';
+import { dueIds, lockPostProgress } from './due-posts.js';
 import {
   type PostStatus,
   type PostTransition,
@@ -91,7 +91,7 @@ export async function claimDuePosts(
       updatedAt: options.now,
     })
     .where('status', 'in', from('claimDue'))
-    .where('id', 'in', dueIds(options))
+    .where('id', 'in', dueIds(db, options))
     .returningAll()
     .execute();
 }
@@ -135,22 +135,21 @@ export async function saveProgress(db: Db, postId: string, progress: PublishProg
   return applied(await query.executeTakeFirst());
 }
 
+/** Read, edited and written in one transaction, the row locked: no concurrent edit is lost. */
 async function editProgress(
   db: Db,
   postId: string,
   transition: PostTransition,
   edit: (progress: PublishProgress) => PublishProgress | null,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('scheduledPosts')
-    .select(['publishProgress', 'status'])
-    .where('id', '=', postId)
-    .executeTakeFirst();
-  if (!row || !(TRANSITION_FROM[transition] as readonly string[]).includes(row.status)) return false;
-  const next = edit(parseProgress(row));
-  if (next === null) return true;
-  const query = onePost(db, postId, transition).set({ publishProgress: JSON.stringify(next) });
-  return applied(await query.executeTakeFirst());
+  return withTransaction(db, async (trx) => {
+    const row = await lockPostProgress(trx, postId);
+    if (!row || !(TRANSITION_FROM[transition] as readonly string[]).includes(row.status)) return false;
+    const next = edit(parseProgress(row));
+    if (next === null) return true;
+    const query = onePost(trx, postId, transition).set({ publishProgress: JSON.stringify(next) });
+    return applied(await query.executeTakeFirst());
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 
 /**
  * The one writer of publish_attempts. An attempt is inserted open (`outcome` null), may be marked
@@ -62,7 +62,7 @@ export async function markCommitSent(db: Db, ...attemptIds: number[]): Promise<n
   const update = await db
     .updateTable('publishAttempts')
     .set({ commitSentAt: Date.now() })
-    .where('id', 'in', sql<number>`(select value from json_each(${JSON.stringify(attemptIds)}))`)
+    .where('id', 'in', sqlDialect(db).numbersOf(attemptIds))
     .where('outcome', 'is', null)
     .executeTakeFirst();
   return Number(update.numUpdatedRows);

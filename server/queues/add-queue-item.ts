@@ -5,7 +5,7 @@ import type { AppDeps } from '../http/types.js';
 import { type PreparedPost, preparePost } from '../posts/prepare-post.js';
 import { getQueue, getQueueRowForUser } from './list-queues.js';
 import { firstRunAfter } from './queue-rhythm.js';
-import { insertItem, listItemsOfQueues, setItemMedia } from './queues.repository.js';
+import { insertItem, listItemsOfQueues, lockQueueForUser, setItemMedia } from './queues.repository.js';
 
 /** The post columns of an item, from a post checked by preparePost. */
 export function itemColumns(prepared: PreparedPost) {
@@ -33,10 +33,13 @@ export async function addQueueItem(
   input: QueueItemInput,
   now = Date.now(),
 ): Promise<{ queue: QueueDto; itemId: string }> {
-  const queue = await getQueueRowForUser(deps, userId, queueId);
+  await getQueueRowForUser(deps, userId, queueId);
   const prepared = await preparePost(deps, userId, input, 'schedule');
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
+    // Locked: the item limit and the next position are read and taken by one request at a time.
+    const queue = await lockQueueForUser(trx, userId, queueId);
+    if (!queue) throw new AppError('not_found', QUEUE_MESSAGES.queueNotFound);
     const items = await listItemsOfQueues(trx, userId, [queue.id]);
     if (items.length >= QUEUE_LIMITS.itemsPerQueue)
       throw new AppError('conflict', QUEUE_MESSAGES.tooManyItems);
@@ -68,5 +71,5 @@ export async function addQueueItem(
         .execute();
     }
   });
-  return { queue: await getQueue(deps, userId, queue.id), itemId: id };
+  return { queue: await getQueue(deps, userId, queueId), itemId: id };
 }

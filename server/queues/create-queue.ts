@@ -8,6 +8,7 @@ import {
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { Db } from '../db/database.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
 import { getQueue } from './list-queues.js';
 import { firstRunAfter } from './queue-rhythm.js';
@@ -38,6 +39,8 @@ export async function createQueue(
 ): Promise<QueueDto> {
   const id = newId();
   await deps.db.transaction().execute(async (trx) => {
+    // Counted and inserted by one request of this user at a time, so the limit holds.
+    await sqlDialect(trx).holdLock(trx, `queues:${userId}`);
     if ((await countQueuesForUser(trx, userId)) >= QUEUE_LIMITS.queuesPerUser) {
       throw new AppError('conflict', QUEUE_MESSAGES.tooManyQueues);
     }

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { QueueItemRow, QueueItemsTable, QueueRow, QueuesTable } from '../db/schema.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 
 /** queues, queue_items and queue_item_media; every read and write is scoped by owner. */
 
@@ -15,6 +16,19 @@ export async function findQueueForUser(
     .where('id', '=', queueId)
     .where('userId', '=', userId)
     .executeTakeFirst();
+}
+
+/**
+ * The queue, locked until `trx` ends: its next run, items, item limit and positions change one
+ * transaction at a time (what SQLite's one connection gives every transaction).
+ */
+export async function lockQueueForUser(
+  trx: Db,
+  userId: string,
+  queueId: string,
+): Promise<QueueRow | undefined> {
+  const query = trx.selectFrom('queues').selectAll().where('id', '=', queueId).where('userId', '=', userId);
+  return sqlDialect(trx).lockRows(query).executeTakeFirst();
 }
 
 /** Newest first (spec 02 section 7). */

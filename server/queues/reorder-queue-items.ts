@@ -2,7 +2,7 @@ import { QUEUE_MESSAGES, type QueueDto, type ReorderQueueItemsInput } from '../.
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
 import { getQueue, getQueueRowForUser } from './list-queues.js';
-import { listItemsOfQueues, updateItemRow } from './queues.repository.js';
+import { listItemsOfQueues, lockQueueForUser, updateItemRow } from './queues.repository.js';
 
 /** Puts the items in the given order (every item exactly once); the first goes out next. */
 export async function reorderQueueItems(
@@ -14,6 +14,8 @@ export async function reorderQueueItems(
 ): Promise<QueueDto> {
   const queue = await getQueueRowForUser(deps, userId, queueId);
   await deps.db.transaction().execute(async (trx) => {
+    // Locked: an item added or sent meanwhile cannot slip between the check and the new order.
+    await lockQueueForUser(trx, userId, queue.id);
     const items = await listItemsOfQueues(trx, userId, [queue.id]);
     const known = new Set(items.map((item) => item.id));
     const wanted = new Set(input.itemIds);

@@ -8,6 +8,7 @@ import { newId } from '../core/ids.js';
 import type { Db } from '../db/database.js';
 import { parseJsonColumn } from '../db/json-column.js';
 import type { QueueItemRow, QueueRow } from '../db/schema.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
 import { getPostForUser } from '../posts/get-post.js';
@@ -74,7 +75,9 @@ export async function runQueue(
     query = manual
       ? query.where('userId', '=', options.manualFor!)
       : query.where('isActive', '=', 1).where('nextRun', '<=', now);
-    const queue = await query.executeTakeFirst();
+    // Locked: an item added, reordered or edited meanwhile waits for this run, and a second
+    // runner waits, then finds the run taken (claimRun) or no longer due.
+    const queue = await sqlDialect(trx).lockRows(query).executeTakeFirst();
     if (!queue) {
       if (manual) throw new AppError('not_found', QUEUE_MESSAGES.queueNotFound);
       return null;

@@ -12,14 +12,14 @@ import type { AppDeps } from '../http/types.js';
 import { assertScheduleAccount } from './create-queue.js';
 import { getQueue } from './list-queues.js';
 import { firstRunAfter, runDaysOf, runTimesOf } from './queue-rhythm.js';
-import { findQueueForUser, listItemsOfQueues, updateQueueRow } from './queues.repository.js';
+import { listItemsOfQueues, lockQueueForUser, updateQueueRow } from './queues.repository.js';
 
 /**
  * Edits the queue's fields and plays or pauses it. Pausing keeps the next run and the item
  * order. A new rhythm (interval, times, days, whose posting times) plans the next run from it;
  * resuming keeps a planned run still ahead, or takes the rhythm's next time: nothing goes out
- * at the moment of the click. Read and write share a transaction, so a run in between cannot be
- * undone by a stale next_run.
+ * at the moment of the click. Read and write share a transaction with the queue locked, so a run
+ * or another edit in between cannot be undone by a stale next_run or rhythm.
  */
 export async function updateQueue(
   deps: AppDeps,
@@ -29,7 +29,7 @@ export async function updateQueue(
   now = Date.now(),
 ): Promise<QueueDto> {
   await deps.db.transaction().execute(async (trx) => {
-    const queue = await findQueueForUser(trx, userId, queueId);
+    const queue = await lockQueueForUser(trx, userId, queueId);
     if (!queue) throw new AppError('not_found', QUEUE_MESSAGES.queueNotFound);
     const changes: Updateable<QueuesTable> = { updatedAt: now };
     if (input.name !== undefined) changes.name = input.name;

@@ -11,8 +11,8 @@ const HORIZON_DAYS = 366;
  * "Add to next free time": the account's next posting time after `now` that none of its scheduled posts
  * holds, on the account's own schedule or else the default one. Slots are wall-clock times in
  * the user's zone turned into instants day by day, so a daylight-saving change never moves them.
- * Run it in the transaction that saves the post: transactions on the one SQLite connection run
- * one at a time, so two posts can never take the same slot.
+ * To take the slot, run it in the transaction that saves the post, after the lock of
+ * posts/next-free-time.ts, so two posts can never take the same slot.
  */
 export async function findNextFreeTime(
   db: Db,

@@ -19,6 +19,11 @@ export async function findSchedule(db: Db, userId: string, accountId: string | n
   return query.executeTakeFirst();
 }
 
+/**
+ * Creates the user's default schedule (accountId null) or an account's own one, with `times`,
+ * and answers its id; when that schedule exists already (two first visits at once), its id,
+ * unchanged. The unique index on the owner decides, so a race never fails.
+ */
 export async function createSchedule(
   db: Db,
   input: {
@@ -29,7 +34,7 @@ export async function createSchedule(
   },
 ): Promise<string> {
   const id = newId();
-  await db
+  const created = await db
     .insertInto('postingSchedules')
     .values({
       id,
@@ -38,7 +43,14 @@ export async function createSchedule(
       createdAt: input.now,
       updatedAt: input.now,
     })
-    .execute();
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!created) {
+    const existing = await findSchedule(db, input.userId, input.accountId);
+    if (!existing) throw new Error('posting schedule neither created nor found');
+    return existing.id;
+  }
   await insertTimes(db, { scheduleId: id, userId: input.userId, times: input.times, now: input.now });
   return id;
 }

@@ -105,6 +105,8 @@ test('a new user signs up, confirms by e-mail, signs in and out, and resets the 
 
   // Forgotten password: request a link, follow it, choose a new password.
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // Until the page has changed, 'Email' is still the sign-in form's field (a busy machine shows it).
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: 'Email Sent' })).toBeVisible();

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { createConfirmedUser, type HttpUser } from '../support/http-user';
-import { type RunningServer, startServer } from '../support/spawn-server';
+import { openServerDatabase, type RunningServer, startServer } from '../support/spawn-server';
 
 const DAY = 86_400_000;
 const TRIAL_ENDED = 'Your free trial has ended. Subscribe to access the dashboard.';
@@ -16,12 +14,16 @@ function longDate(iso: string): string {
 }
 
 /** Moves a user's sign-up back in time (the trial is counted from it). */
-function setSignUpDaysAgo(server: RunningServer, email: string, days: number): void {
-  const db = new Database(path.join(server.dataDir, 'postloom.sqlite'));
+async function setSignUpDaysAgo(server: RunningServer, email: string, days: number): Promise<void> {
+  const db = openServerDatabase(server);
   try {
-    db.prepare('update users set created_at = ? where email = ?').run(Date.now() - days * DAY, email);
+    await db
+      .updateTable('users')
+      .set({ createdAt: Date.now() - days * DAY })
+      .where('email', '=', email)
+      .execute();
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -56,7 +58,7 @@ test.describe('demo mode with BILLING=lemonsqueezy (the built-in sandbox plays L
     context,
   }) => {
     const user = await signIn(server, context, 'trial-ended@example.com');
-    setSignUpDaysAgo(server, user.email, 8);
+    await setSignUpDaysAgo(server, user.email, 8);
 
     await page.goto(`${server.url}/dashboard`);
     await expect(page.getByRole('heading', { name: TRIAL_ENDED })).toBeVisible();
@@ -136,7 +138,7 @@ test.describe('a self-hosted server (BILLING off, the default)', () => {
     context,
   }) => {
     const user = await signIn(server, context, 'self-hosted@example.com');
-    setSignUpDaysAgo(server, user.email, 90);
+    await setSignUpDaysAgo(server, user.email, 90);
     await page.goto(`${server.url}/dashboard`);
     await expect(page.getByRole('heading', { name: 'Content Calendar' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Subscription' })).toHaveCount(0);

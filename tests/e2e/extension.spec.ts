@@ -4,12 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test, type Worker } from '@playwright/test';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
 import { EXTENSION_ID } from '../../shared/extension/identity';
 import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
-import { type RunningServer, startServer } from '../support/spawn-server';
+import { openServerDatabase, type RunningServer, startServer } from '../support/spawn-server';
 
 /**
  * The built Chrome extension (.output/chrome-mv3, built by `npm test` before Playwright) in
@@ -151,25 +150,31 @@ async function closeExtensionPages() {
   }
 }
 
-function insertNotifications(count: number) {
-  const db = new Database(path.join(server.dataDir, 'postloom.sqlite'));
+async function insertNotifications(count: number) {
+  const db = openServerDatabase(server);
   try {
-    const { id } = db.prepare('select id from users where email = ?').get(EMAIL) as { id: string };
-    const insert = db.prepare(
-      'insert into notifications (id, user_id, type, title, message, read, data, created_at) values (?, ?, ?, ?, ?, 0, null, ?)',
-    );
-    for (let i = 0; i < count; i += 1) {
-      insert.run(
-        `n-${Date.now()}-${i}`,
-        id,
-        'system',
-        `Notice ${i + 1}`,
-        `Something happened (${i + 1})`,
-        Date.now() + i,
-      );
-    }
+    const { id } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', EMAIL)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('notifications')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          id: `n-${Date.now()}-${i}`,
+          userId: id,
+          type: 'system' as const,
+          title: `Notice ${i + 1}`,
+          message: `Something happened (${i + 1})`,
+          read: 0,
+          data: null,
+          createdAt: Date.now() + i,
+        })),
+      )
+      .execute();
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
@@ -192,7 +197,7 @@ test('the user signs in through the options page', async () => {
 });
 
 test('the badge shows the unread count and drops after mark-as-read', async () => {
-  insertNotifications(3);
+  await insertNotifications(3);
   expect(await runBadgeAlarm()).toBe('3');
   expect(await badgeText()).toBe('3');
 
@@ -205,7 +210,7 @@ test('the badge shows the unread count and drops after mark-as-read', async () =
   await expect(list.getByRole('button', { name: 'Mark as read' })).toHaveCount(2);
   await expect.poll(badgeText).toBe('2');
 
-  insertNotifications(120);
+  await insertNotifications(120);
   expect(await runBadgeAlarm()).toBe('99+');
   await closeExtensionPages();
 });

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { createConfirmedUser, lastMailText } from '../support/http-user';
 import { type OidcProvider, startOidcProvider } from '../support/oidc-provider';
-import { type RunningServer, startServer } from '../support/spawn-server';
+import { openServerDatabase, type RunningServer, startServer } from '../support/spawn-server';
 
 let server: RunningServer;
 let google: OidcProvider;
@@ -120,7 +118,7 @@ test('the account is deleted after typing DELETE and the current password, and t
     page.getByText('The email or password you entered is incorrect. Please try again.'),
   ).toBeVisible();
   // The address the account had is told, with the address and browser it was deleted from.
-  const notice = lastMailText(server.dataDir, user.email);
+  const notice = await lastMailText(server, user.email);
   expect(notice).toContain('Your Postloom account and all its data were deleted');
   expect(notice).toMatch(/Where: IP address (127\.0\.0\.1|::1)/);
   expect(notice).toMatch(/Browser: Chrome on Linux/);
@@ -132,7 +130,7 @@ test('an account without a password is deleted after confirming with Google', as
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The Google sign-in was more than 10 minutes ago: it no longer counts for a deletion.
-  ageGoogleSignIns(server.dataDir, 'google-only@example.com', 11 * 60_000);
+  await ageGoogleSignIns(server, 'google-only@example.com', 11 * 60_000);
 
   await page.goto(`${server.url}/settings/privacy`);
   await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -154,15 +152,16 @@ test('an account without a password is deleted after confirming with Google', as
   await expect(page.getByText('Your account has been successfully deleted.')).toBeVisible();
 });
 
-/** Moves the Google sign-ins of a user's sessions `ms` into the past (the server's own file). */
-function ageGoogleSignIns(dataDir: string, email: string, ms: number): void {
-  const db = new Database(path.join(dataDir, 'postloom.sqlite'));
+/** Moves the Google sign-ins of a user's sessions `ms` into the past (the server's own database). */
+async function ageGoogleSignIns(server: RunningServer, email: string, ms: number): Promise<void> {
+  const db = openServerDatabase(server);
   try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare(
-      'UPDATE sessions SET google_auth_at = google_auth_at - ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
-    ).run(ms, email);
+    await db
+      .updateTable('sessions')
+      .set((eb) => ({ googleAuthAt: eb('googleAuthAt', '-', ms) }))
+      .where('userId', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', email))
+      .execute();
   } finally {
-    db.close();
+    await db.destroy();
   }
 }

@@ -1,14 +1,13 @@
-import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getValidAccessToken, refreshAccountToken } from '../../server/accounts/account-tokens.js';
 import { runTokenRefreshJob } from '../../server/accounts/token-refresh.job.js';
 import { createSession } from '../../server/auth/create-session.js';
 import { newId } from '../../server/core/ids.js';
-import { databaseFile } from '../../server/db/database.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import { control } from '../../server/sandbox/sandbox-testing.js';
 import type { AccountDto } from '../../shared/accounts/account.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
+import { storedBytes } from '../support/database-faults.js';
 import { resetSandbox, sandboxRequests } from '../support/publishing-support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -224,11 +223,7 @@ describe('connecting accounts through the sandbox', () => {
       [r.accessToken, r.refreshToken].filter((v): v is string => Boolean(v)),
     );
     expect(secrets.length).toBeGreaterThanOrEqual(3);
-    await t.deps.db.selectFrom('socialAccounts').select('id').execute();
-    const file = databaseFile(t.dataDir);
-    const bytes = Buffer.concat(
-      [file, `${file}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f)),
-    ).toString('latin1');
+    const bytes = (await storedBytes(t.deps.db, t.dataDir)).toString('latin1');
     for (const sealed of secrets) {
       const plain = t.deps.cipher.decrypt(sealed);
       expect(bytes).not.toContain(plain);

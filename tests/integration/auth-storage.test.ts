@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { databaseFile } from '../../server/db/database.js';
+import { storedBytes } from '../support/database-faults.js';
 import { cookiesOf, createTestApp, type TestApp } from '../support/test-app.js';
 import { codeFrom, lastMailTo, logIn, PASSWORD, signUp, tokenFromLink } from './auth-helpers.js';
 
@@ -13,15 +11,7 @@ afterEach(async () => {
   await t.close();
 });
 
-/** Every byte SQLite keeps for this database: the main file and its write-ahead log. */
-async function databaseBytes(): Promise<Buffer> {
-  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(t.deps.db);
-  const file = databaseFile(t.dataDir);
-  const parts = [file, `${file}-wal`].filter((p) => fs.existsSync(p)).map((p) => fs.readFileSync(p));
-  return Buffer.concat(parts);
-}
-
-describe('what the database file holds', () => {
+describe('what the database holds', () => {
   it('never holds a plaintext password, session token, bearer token, confirmation or reset token', async () => {
     await signUp(t, 'ada@example.com');
     const confirmMail = await lastMailTo(t, 'ada@example.com');
@@ -55,7 +45,7 @@ describe('what the database file holds', () => {
       resetToken,
     };
     for (const value of Object.values(secrets)) expect(value.length).toBeGreaterThan(5);
-    const bytes = await databaseBytes();
+    const bytes = await storedBytes(t.deps.db, t.dataDir);
     // The check itself must be able to fail: the e-mail address is stored in the clear.
     expect(bytes.includes('ada@example.com')).toBe(true);
     for (const [name, value] of Object.entries(secrets)) {

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { PostDto } from '../../shared/posts/api.js';
 import type { PostGroupResult } from '../../shared/posts/post-groups.js';
+import { addFault } from '../support/database-faults.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createAccount, createUser, type PostsUser, pngBytes, upload } from './posts-support.js';
 
@@ -133,12 +133,13 @@ describe('post groups API', () => {
   });
 
   it('writes all six posts or none: a failing sixth insert rolls the whole group back', async () => {
-    await sql
-      .raw(
-        `CREATE TRIGGER refuse_sixth BEFORE INSERT ON scheduled_posts WHEN NEW.social_account_id = '${accounts[5]}'
-         BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-      )
-      .execute(t.deps.db);
+    await addFault(t.deps.db, {
+      name: 'refuse_sixth',
+      table: 'scheduled_posts',
+      on: 'INSERT',
+      when: `NEW.social_account_id = '${accounts[5]}'`,
+      message: 'refused',
+    });
     const res = await send('POST', '/api/post-groups', {
       accountIds: accounts,
       shared: { content: 'All or nothing', media: [(await image()).id] },

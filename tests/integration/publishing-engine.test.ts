@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recoverOrphanedPosts } from '../../server/engine/recover-posts.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import { control } from '../../server/sandbox/sandbox-testing.js';
+import { addFault, removeFault } from '../support/database-faults.js';
 import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import {
   injectFault,
@@ -432,18 +432,17 @@ function watchFailures() {
   return { errors, unhandled, stop: () => process.off('unhandledRejection', onUnhandled) };
 }
 
+const FAIL_HEARTBEAT = { name: 'fail_heartbeat', table: 'app_state' };
+const FAIL_CLAIMS = { name: 'fail_claims', table: 'scheduled_posts' };
+
 describe('the scheduler survives failing database writes', () => {
   it('keeps running, leaves no promise unhandled, and publishes again once writes work', async () => {
     const { errors, unhandled, stop } = watchFailures();
     const db = t.deps.db;
     try {
       // Every write to the app state (the heartbeat) and to a post's status fails, as on a full disk.
-      await sql`CREATE TRIGGER fail_heartbeat BEFORE INSERT ON app_state BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
-        db,
-      );
-      await sql`CREATE TRIGGER fail_claims BEFORE UPDATE OF status ON scheduled_posts BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
-        db,
-      );
+      await addFault(db, { ...FAIL_HEARTBEAT, on: 'INSERT', message: 'disk I/O error' });
+      await addFault(db, { ...FAIL_CLAIMS, on: 'UPDATE OF status', message: 'disk I/O error' });
       const stuck = await createPost('Written while the disk is full', {
         action: 'schedule',
         scheduledAt: new Date(Date.now() + 500).toISOString(),
@@ -457,8 +456,8 @@ describe('the scheduler survives failing database writes', () => {
       expect(errors).toContain('scheduler tick failed');
       expect((await postRow(stuck.id)).status).toBe('scheduled');
 
-      await sql`DROP TRIGGER fail_heartbeat`.execute(db);
-      await sql`DROP TRIGGER fail_claims`.execute(db);
+      await removeFault(db, FAIL_HEARTBEAT);
+      await removeFault(db, FAIL_CLAIMS);
       // The same scheduler, still running, publishes once the disk recovers.
       const row = await waitFor(
         () => postRow(stuck.id),
@@ -480,9 +479,13 @@ describe('the scheduler survives failing database writes', () => {
     try {
       // X allows 100 creates per 15 minutes per account: the 101st post waits, and putting it
       // back to `scheduled` fails.
-      await sql`CREATE TRIGGER fail_requeue BEFORE UPDATE OF status ON scheduled_posts WHEN OLD.status = 'publishing' AND NEW.status = 'scheduled' BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
-        t.deps.db,
-      );
+      await addFault(t.deps.db, {
+        name: 'fail_requeue',
+        table: 'scheduled_posts',
+        on: 'UPDATE OF status',
+        when: "OLD.status = 'publishing' AND NEW.status = 'scheduled'",
+        message: 'disk I/O error',
+      });
       const dueAt = new Date(Date.now() + 2000).toISOString();
       for (let i = 0; i < 101; i++)
         await createPost(`Capped ${i}`, { action: 'schedule', scheduledAt: dueAt });

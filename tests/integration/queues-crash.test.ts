@@ -1,11 +1,10 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/database.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import type { QueueDto } from '../../shared/queues/api.js';
 import { apiCall, connectSandboxAccount, createConfirmedUser } from '../support/http-user.js';
 import { injectFault, sandboxPublished } from '../support/publishing-support.js';
-import { type RunningServer, startServer } from '../support/spawn-server.js';
+import { openServerDatabase, type RunningServer, startServer } from '../support/spawn-server.js';
 
 describe('a queue run survives kill -9', () => {
   let sandbox: RunningSandbox;
@@ -48,62 +47,57 @@ describe('a queue run survives kill -9', () => {
     // The item waits for the run a day ahead: "Post next item now" runs the queue at once.
     await apiCall(server.url, user.token, `/api/queues/${queue.id}/run`, {});
 
-    const dbFile = path.join(server.dataDir, 'postloom.sqlite');
-    await waitUntil(() => {
-      const post = readPosts(dbFile)[0];
-      return post?.status === 'scheduled' && post.attempt_count === 1;
+    const data = { dataDir: server.dataDir, databaseUrl: server.databaseUrl };
+    await waitUntil(async () => {
+      const post = (await readPosts(data))[0];
+      return post?.status === 'scheduled' && post.attemptCount === 1;
     }, 20_000);
-    const before = readQueue(dbFile, queue.id);
-    expect(before.next_run).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    const before = await readQueue(data, queue.id);
+    expect(before.nextRun).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     await server.stop('SIGKILL');
     expect(await sandboxPublished(sandbox, 'twitter')).toEqual([]);
 
     server = await startServer({ ...env, DATA_DIR: server.dataDir });
-    await waitUntil(() => readPosts(dbFile)[0]?.status === 'posted', 40_000);
+    await waitUntil(async () => (await readPosts(data))[0]?.status === 'posted', 40_000);
     // Time for a wrong second run to show itself.
     await new Promise((resolve) => setTimeout(resolve, 2500));
 
-    const posts = readPosts(dbFile);
+    const posts = await readPosts(data);
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ status: 'posted', content: 'Published once, whatever happens' });
     const published = await sandboxPublished(sandbox, 'twitter');
     expect(published.map((p) => p.text)).toEqual(['Published once, whatever happens']);
-    expect(readQueue(dbFile, queue.id).next_run).toBe(before.next_run);
+    expect((await readQueue(data, queue.id)).nextRun).toBe(before.nextRun);
   }, 90_000);
 });
 
-function withDb<T>(file: string, read: (db: Database.Database) => T): T {
-  const db = new Database(file, { readonly: true });
+type ServerData = Parameters<typeof openServerDatabase>[0];
+
+async function withDb<T>(server: ServerData, read: (db: Db) => Promise<T>): Promise<T> {
+  const db = openServerDatabase(server);
   try {
-    return read(db);
+    return await read(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 
-function readPosts(file: string) {
-  return withDb(
-    file,
-    (db) =>
-      db.prepare('select status, attempt_count, content from scheduled_posts').all() as Array<{
-        status: string;
-        attempt_count: number;
-        content: string;
-      }>,
+function readPosts(server: ServerData) {
+  return withDb(server, (db) =>
+    db.selectFrom('scheduledPosts').select(['status', 'attemptCount', 'content']).execute(),
   );
 }
 
-function readQueue(file: string, id: string) {
-  return withDb(
-    file,
-    (db) => db.prepare('select next_run from queues where id = ?').get(id) as { next_run: number },
+function readQueue(server: ServerData, id: string) {
+  return withDb(server, (db) =>
+    db.selectFrom('queues').select('nextRun').where('id', '=', id).executeTakeFirstOrThrow(),
   );
 }
 
-async function waitUntil(check: () => boolean, timeoutMs: number): Promise<void> {
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (check()) return;
+    if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('timed out waiting');

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/password.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/settings/notification-preferences.js';
+import { tablesWithColumn } from '../support/database-faults.js';
 import {
   connectAccount,
   createServedTestApp,
@@ -266,11 +267,9 @@ describe('delete account', () => {
     expect(res.headers.getSetCookie().join(';')).toMatch(/postloom_session=;/);
 
     // Every table that names a user has nothing of this one left.
-    const tables = await sql<{ name: string }>`
-      SELECT m.name FROM sqlite_master m WHERE m.type = 'table'
-      AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) p WHERE p.name = 'user_id')`.execute(t.deps.db);
-    expect(tables.rows.length).toBeGreaterThan(8);
-    for (const { name } of tables.rows) {
+    const tables = await tablesWithColumn(t.deps.db, 'user_id');
+    expect(tables.length).toBeGreaterThan(8);
+    for (const name of tables) {
       const { rows } = await sql<{
         n: number;
       }>`SELECT count(*) AS n FROM ${sql.table(name)} WHERE user_id = ${user.id}`.execute(t.deps.db);

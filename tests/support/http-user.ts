@@ -1,7 +1,6 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { createCipher, loadEncryptionKey } from '../../server/core/crypto.js';
 import { openOutboxBody } from '../../server/mail/mailer.js';
+import { openServerDatabase } from './spawn-server.js';
 
 /**
  * Helpers for tests and benchmarks that drive a REAL server over HTTP (startServer):
@@ -13,8 +12,15 @@ export interface HttpUser {
   token: string;
 }
 
+/** A started server: its address, DATA_DIR and database. */
+interface ServerOnDisk {
+  url: string;
+  dataDir: string;
+  databaseUrl?: string;
+}
+
 export async function createConfirmedUser(
-  server: { url: string; dataDir: string },
+  server: ServerOnDisk,
   email: string,
   password = 'test-pass-1',
 ): Promise<HttpUser> {
@@ -25,7 +31,7 @@ export async function createConfirmedUser(
     language: 'en',
   });
   if (!signup.ok) throw new Error(`signup: ${signup.status} ${await signup.text()}`);
-  const text = lastMailText(server.dataDir, email);
+  const text = await lastMailText(server, email);
   const token = /\/auth\/confirm\?token=([\w%-]+)/.exec(text)?.[1];
   if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
   const confirm = await post(server.url, '/api/auth/confirm', { token: decodeURIComponent(token) });
@@ -36,16 +42,20 @@ export async function createConfirmedUser(
 }
 
 /** The newest outbox message to an address, decrypted with DATA_DIR's key. */
-export function lastMailText(dataDir: string, to: string): string {
-  const db = new Database(path.join(dataDir, 'postloom.sqlite'), { readonly: true });
+export async function lastMailText(server: Omit<ServerOnDisk, 'url'>, to: string): Promise<string> {
+  const db = openServerDatabase(server);
   try {
-    const row = db
-      .prepare('select text from mail_outbox where to_address = ? order by created_at desc limit 1')
-      .get(to) as { text: string } | undefined;
+    const row = await db
+      .selectFrom('mailOutbox')
+      .select('text')
+      .where('toAddress', '=', to)
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (!row) throw new Error(`no mail to ${to}`);
-    return openOutboxBody(createCipher(loadEncryptionKey(undefined, dataDir)), row.text);
+    return openOutboxBody(createCipher(loadEncryptionKey(undefined, server.dataDir)), row.text);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 

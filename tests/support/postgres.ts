@@ -96,11 +96,23 @@ export function requirePostgres(
   ctx.skip(`PostgreSQL unavailable: ${postgres.reason}`);
 }
 
+const templates = new Map<string, Promise<string>>();
+
 /**
  * A database with every migration applied, built once per server and migration set; new test
  * databases are copied from it (CREATE DATABASE ... TEMPLATE) instead of migrating each one.
  */
-async function ensureMigratedTemplate(adminUrl: string): Promise<string> {
+export function ensureMigratedTemplate(adminUrl: string): Promise<string> {
+  let template = templates.get(adminUrl);
+  if (!template) {
+    template = buildMigratedTemplate(adminUrl);
+    templates.set(adminUrl, template);
+    template.catch(() => templates.delete(adminUrl));
+  }
+  return template;
+}
+
+async function buildMigratedTemplate(adminUrl: string): Promise<string> {
   const fingerprint = createHash('sha256');
   for (const [name, migration] of Object.entries(migrations)) {
     fingerprint.update(name).update(String(migration.up));

@@ -3,6 +3,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type Db, databaseFile, openDatabase } from '../../server/db/database.js';
+import {
+  assertNoSqliteFile,
+  createTestDatabase,
+  type TestDatabase,
+  testsUsePostgres,
+} from './test-database-kind.js';
 
 export interface RunningServer {
   /** The server on this machine (http://localhost:PORT), whatever APP_URL says. */
@@ -11,6 +18,8 @@ export interface RunningServer {
   appUrl: string;
   port: number;
   dataDir: string;
+  /** DATABASE_URL when the server runs on PostgreSQL; unset: the SQLite file in DATA_DIR. */
+  databaseUrl?: string;
   process: ChildProcess;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -32,6 +41,9 @@ export async function freePort(): Promise<number> {
  */
 export const TEST_SERVER_VARIABLE = 'POSTLOOM_TEST_SERVER';
 
+/** The PostgreSQL database of each DATA_DIR: a server started again on a DATA_DIR finds its data. */
+const databases = new Map<string, TestDatabase>();
+
 /**
  * Starts the real server (`node --import tsx server/main.ts`, or the bundle named by
  * POSTLOOM_TEST_SERVER) on a free port with a new DATA_DIR, and waits until `/api/health`
@@ -43,6 +55,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-e2e-'));
+  // Given, a new one when the tests run on PostgreSQL, or the environment's (a benchmark's).
+  const databaseUrl = env.DATABASE_URL ?? (await databaseOf(dataDir))?.url ?? process.env.DATABASE_URL;
   const url = `http://localhost:${port}`;
   const appUrl = env.APP_URL ?? url;
   let log = '';
@@ -62,6 +76,7 @@ export async function startServer(
     PORT: String(port),
     APP_URL: appUrl,
     DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
   };
   // An empty value means "not set", as on a fresh install.
   for (const [key, value] of Object.entries(childEnv)) if (value === '') delete childEnv[key];
@@ -96,15 +111,46 @@ export async function startServer(
     appUrl,
     port,
     dataDir,
+    databaseUrl,
     process: child,
     output: () => log,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill(signal);
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill(signal);
+        await exited;
+      }
+      if (databaseUrl && databases.has(dataDir)) assertNoSqliteFile(dataDir);
     },
   };
+}
+
+/** With the tests on PostgreSQL, a new database for a new DATA_DIR (none on SQLite). */
+async function databaseOf(dataDir: string): Promise<TestDatabase | undefined> {
+  if (!testsUsePostgres()) return undefined;
+  let database = databases.get(dataDir);
+  if (!database) {
+    database = await createTestDatabase(dataDir);
+    databases.set(dataDir, database);
+  }
+  return database;
+}
+
+/**
+ * Gives back the PostgreSQL databases of the servers started so far (ending what still uses
+ * them) and checks that none of them wrote a SQLite file into its DATA_DIR.
+ */
+export async function releaseServerDatabases(): Promise<void> {
+  const releasing = [...databases.values()];
+  databases.clear();
+  for (const database of releasing) await database.release();
+}
+
+/** The database of a server (stopped or running), for a test to read or prepare rows. */
+export function openServerDatabase(server: { dataDir: string; databaseUrl?: string }): Db {
+  return server.databaseUrl
+    ? openDatabase({ url: server.databaseUrl, poolSize: 2 })
+    : openDatabase({ file: databaseFile(server.dataDir) });
 }
 
 /** The built-in demo sandbox of a server started in demo mode: its address and control secret. */

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { createApp } from '../../server/app.js';
 import { type Config, loadConfig } from '../../server/config.js';
 import { createLogger } from '../../server/core/logger.js';
-import { databaseFile, migrateToLatest, openDatabase } from '../../server/db/database.js';
+import { migrateToLatest } from '../../server/db/database.js';
 import { createDeps } from '../../server/deps.js';
 import type { AppDeps } from '../../server/http/types.js';
+import { createTestDatabase } from './test-database-kind.js';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -18,9 +19,13 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A fresh app on a new, migrated SQLite file in a temporary DATA_DIR. */
+/**
+ * A fresh app in a temporary DATA_DIR on a new, migrated database: a SQLite file there, or a
+ * PostgreSQL database when the tests run on PostgreSQL (test-database-kind.ts).
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-test-'));
+  const database = await createTestDatabase(dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -28,11 +33,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     SCHEDULER: 'off',
     APP_URL: 'http://localhost:3000',
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    ...database.env,
     ...env,
   });
-  const db = openDatabase({ file: databaseFile(dataDir) });
+  const db = database.open();
   await migrateToLatest(db);
-  const deps = createDeps({ config, db, logger: createLogger('silent') });
+  const deps = createDeps({
+    config,
+    db,
+    logger: createLogger('silent'),
+  });
   const app = createApp(deps, { serveWebapp: false });
   const request = (p: string, init: RequestInit & { json?: unknown } = {}) => {
     const { json, ...rest } = init;
@@ -52,7 +62,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       // Test files share worker processes (vitest's isolate: false): leave no scheduler ticking.
       await deps.engine.stop();
       await db.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await database.release();
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

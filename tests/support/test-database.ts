@@ -2,18 +2,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { newId } from '../../server/core/ids.js';
-import { type Db, databaseFile, migrateToLatest, openDatabase } from '../../server/db/database.js';
+import { type Db, migrateToLatest } from '../../server/db/database.js';
+import { createTestDatabase } from './test-database-kind.js';
 
-/** A migrated SQLite database in a fresh temporary folder, for repository and transition tests. */
+/**
+ * A migrated database (a SQLite file in a fresh temporary folder, or a new PostgreSQL database
+ * when the tests run on PostgreSQL), for repository and transition tests.
+ */
 export async function openTestDatabase(): Promise<{ db: Db; close: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'postloom-db-'));
-  const db = openDatabase({ file: databaseFile(dir) });
+  const database = await createTestDatabase(dir);
+  const db = database.open();
   await migrateToLatest(db);
   return {
     db,
     close: async () => {
       await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
+      try {
+        await database.release();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     },
   };
 }
