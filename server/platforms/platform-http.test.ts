@@ -102,6 +102,17 @@ describe('platform requests', () => {
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers[0]?.headers.get('x-restli-id')).toBe('urn:li:share:1');
+    expect(connections).toBe(before);
+    // The posts' next calls go on the same connections (behind undici now).
+    const next = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        platformHttp.json<{ path: string }>(`https://api.linkedin.com/rest/next?n=${index}`),
+      ),
+    );
+    expect(next.map(({ body }) => body.path)).toEqual(
+      [0, 1, 2, 3, 4].map((index) => `/api.linkedin.com/rest/next?n=${index}`),
+    );
     expect(connections).toBe(before);
   });
 

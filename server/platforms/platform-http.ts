@@ -7,6 +7,7 @@ import {
   type Abort,
   leanRequest,
   type PlatformResponse,
+  prepareBytes,
   sendLean,
   sendWithFetch,
 } from './platform-transport.js';
@@ -78,6 +79,8 @@ export function createPlatformHttp(
       const send = () =>
         lean ? sendLean(lean, signal, inFlight) : sendWithFetch(url(realUrl), rest, timeout, signal);
       if (isFirst && hooks.firstRequestGate) {
+        // Waits for its moment as bytes, ready for a connection opened for the burst.
+        if (lean) prepareBytes(lean);
         response = await hooks.firstRequestGate(Boolean(commit), send);
       } else {
         if (commit) await hooks.beforeCommit?.();

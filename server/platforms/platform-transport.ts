@@ -1,5 +1,6 @@
 import { type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
-import { agent, dispatch } from './platform-connections.js';
+import { serializeRequest, type WarmConnection } from './http1-exchange.js';
+import { agent, dispatch, keepIdle, takeWarmConnection } from './platform-connections.js';
 
 /**
  * The raw transport under platform-http.ts: one request out and its answer read into memory,
@@ -75,11 +76,15 @@ function headersOf(headers: Headers): Record<string, string> {
 
 interface LeanRequest {
   origin: string;
+  /** `host[:port]` of the origin. */
+  host: string;
   path: string;
   method: Dispatcher.HttpMethod;
   headers: Record<string, string>;
   body: string | Uint8Array | undefined;
   timeoutMs: number;
+  /** The request as bytes, made ahead for a post's first request (see `prepareBytes`). */
+  bytes?: Buffer;
 }
 
 /**
@@ -109,6 +114,7 @@ export function leanRequest(target: string, init: RequestInit, timeoutMs: number
   const parsed = new URL(target);
   return {
     origin: parsed.origin,
+    host: parsed.host,
     path: `${parsed.pathname}${parsed.search}`,
     method: (init.method ?? 'GET').toUpperCase() as Dispatcher.HttpMethod,
     headers,
@@ -118,7 +124,21 @@ export function leanRequest(target: string, init: RequestInit, timeoutMs: number
 }
 
 /**
- * Requests go straight to undici's dispatcher with a handler that only collects the answer:
+ * Serialises the request ahead of its moment, for a connection opened for its burst. A request
+ * that cannot be written this way fails when it is sent, as it would through undici.
+ */
+export function prepareBytes(lean: LeanRequest): void {
+  try {
+    lean.bytes = serializeRequest(lean);
+  } catch {
+    lean.bytes = undefined;
+  }
+}
+
+/**
+ * On a connection opened ahead for a burst, the request is written as bytes and its answer read
+ * by http1-exchange.ts (the connection is then kept for the post's next calls).
+ * Other requests go straight to undici's dispatcher with a handler that only collects the answer:
  * WHATWG fetch and even undici.request cost several times more CPU per call (Request,
  * Headers and stream objects), which adds up when thousands of posts fall due in the same
  * second. undici's own timers bound the wait for the answer. Platform APIs answer directly
@@ -129,11 +149,10 @@ export function sendLean(
   signal: AbortSignal | undefined,
   inFlight: Set<Abort>,
 ): Promise<PlatformResponse> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const connection = takeWarmConnection(lean.origin);
+  if (connection) return sendOnWarmConnection(connection, lean, inFlight);
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
     dispatch(
       {
         origin: lean.origin,
@@ -147,6 +166,37 @@ export function sendLean(
       (done) => new CollectingHandler(resolve, reject, inFlight, done),
     );
   });
+}
+
+async function sendOnWarmConnection(
+  connection: WarmConnection,
+  lean: LeanRequest,
+  inFlight: Set<Abort>,
+): Promise<PlatformResponse> {
+  let abort: Abort | null = null;
+  try {
+    let bytes = lean.bytes;
+    if (!bytes) {
+      try {
+        bytes = serializeRequest(lean);
+      } catch (error) {
+        connection.socket.destroy();
+        throw error;
+      }
+    }
+    const answer = await connection.send(bytes, {
+      method: lean.method,
+      timeoutMs: lean.timeoutMs,
+      onAbort: (cancel) => {
+        abort = cancel;
+        inFlight.add(cancel);
+      },
+    });
+    if (answer.reusable) keepIdle(lean.origin, connection);
+    return new BufferedResponse(answer.status, answer.header, answer.body);
+  } finally {
+    if (abort) inFlight.delete(abort);
+  }
 }
 
 /** Cancels a request in flight (undici's abort callback). */

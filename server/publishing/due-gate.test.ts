@@ -88,6 +88,21 @@ describe('the due gate', () => {
     expect(idle).toBe(true);
   });
 
+  it('lets the posts of a burst go on a slice per turn of the event loop once every first answer is in', async () => {
+    const gate = createDueGate(async () => undefined, { wakePerTurn: 2 });
+    const at = Date.now() + 20;
+    await Promise.all([1, 2, 3, 4, 5].map((id) => gate.wait(entry(id), at)));
+    const woken: number[] = [];
+    const all = [1, 2, 3, 4, 5].map((id) => gate.idle().then(() => woken.push(id)));
+    for (const id of [1, 2, 3, 4, 5]) gate.firstAnswered(id);
+    await Promise.resolve();
+    expect(woken).toEqual([1, 2]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toEqual([1, 2, 3, 4]);
+    await Promise.all(all);
+    expect(woken).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('stops holding back after maxHoldMs when a platform never answers', async () => {
     const gate = createDueGate(async () => undefined, { maxHoldMs: 50 });
     await gate.wait(entry(1), Date.now() + 5);
@@ -96,21 +111,38 @@ describe('the due gate', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(40);
   });
 
-  it('announces a coming burst by platform ahead of its moment', async () => {
+  it('announces a coming burst by platform ahead of its moment, from the claimed posts', async () => {
     const announced: Array<[number, Record<string, number>]> = [];
     const gate = createDueGate(async () => undefined, {
       warmAheadMs: 40,
       warm: (counts) => announced.push([Date.now(), Object.fromEntries(counts)]),
     });
     const at = Date.now() + 100;
-    await Promise.all([
-      gate.wait(entry(1, [], { platform: 'twitter' }), at),
-      gate.wait(entry(2, [], { platform: 'twitter' }), at),
-      gate.wait(entry(3, [], { platform: 'linkedin' }), at),
-    ]);
+    // Announced at the claim, before the posts are prepared and reach the gate.
+    gate.announce('twitter', at);
+    gate.announce('twitter', at);
+    gate.announce('linkedin', at);
+    await new Promise((resolve) => setTimeout(resolve, 80));
     expect(announced).toHaveLength(1);
     expect(announced[0]?.[1]).toEqual({ twitter: 2, linkedin: 1 });
     expect(announced[0]?.[0]).toBeLessThan(at);
+    await Promise.all([gate.wait(entry(1), at), gate.wait(entry(2), at)]);
+    expect(announced).toHaveLength(1);
+  });
+
+  it('writes the platforms of a burst interleaved, none after another', async () => {
+    const log: string[] = [];
+    const gate = createDueGate(async () => undefined, { batchSize: 2 });
+    const at = Date.now() + 50;
+    await Promise.all([
+      gate.wait(entry(1, log, { platform: 'twitter' }), at),
+      gate.wait(entry(2, log, { platform: 'twitter' }), at),
+      gate.wait(entry(3, log, { platform: 'twitter' }), at),
+      gate.wait(entry(4, log, { platform: 'twitter' }), at),
+      gate.wait(entry(5, log, { platform: 'linkedin' }), at),
+      gate.wait(entry(6, log, { platform: 'linkedin' }), at),
+    ]);
+    expect(log).toEqual(['send 1', 'send 5', 'send 2', 'send 3', 'send 6', 'send 4']);
   });
 
   it('sends nothing of a batch whose mark could not be written', async () => {

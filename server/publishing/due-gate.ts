@@ -1,11 +1,14 @@
+import { interleave } from '../core/interleave.js';
+
 /**
  * Posts due at the same moment wait on one timer with their first request already built.
- * When it fires, they are released in batches: one write marks the create requests of a batch
- * as possibly sent (see recover-posts.ts), then that batch's requests are dispatched. On the
- * connections opened for the burst they are written at once (platform-http.ts), before the
- * next batch is marked: a crash leaves at most one batch marked for requests that never left,
- * and the due moment costs one write per batch instead of one per post. The whole burst goes
- * out in this one task, before any answer is read.
+ * When it fires, they are released in batches, the platforms interleaved so that none waits
+ * for another's: one write marks the create requests of a batch as possibly sent (see
+ * recover-posts.ts), then that batch's requests are dispatched. On the connections opened for
+ * the burst (announced at the claim, warmed 2.5 s ahead) they are written at once
+ * (platform-transport.ts), before the next batch is marked: a crash leaves at most one batch
+ * marked for requests that never left, and the due moment costs one write per batch instead of
+ * one per post. The whole burst goes out in this one task, before any answer is read.
  * Until every released post's first request has been answered, the rest of each post's work
  * (follow-up calls, database writes, events) waits in `idle()`, so it cannot delay them.
  */
@@ -23,17 +26,22 @@ export function createDueGate(
   options: {
     batchSize?: number;
     maxHoldMs?: number;
-    /** Called shortly before a due moment with how many posts of each platform it holds. */
+    /** Called shortly before a due moment with how many posts of each platform were announced for it. */
     warm?: (postsByPlatform: Map<string, number>) => void;
     warmAheadMs?: number;
+    /** Posts woken per turn of the event loop once a burst's first answers are in. */
+    wakePerTurn?: number;
   } = {},
 ) {
   const batchSize = options.batchSize ?? 50;
   // A platform that never answers must not hold everyone's follow-ups for long.
   const maxHoldMs = options.maxHoldMs ?? 2000;
   const warmAheadMs = options.warmAheadMs ?? 2500;
+  const wakePerTurn = options.wakePerTurn ?? 25;
   type Waiting = GateEntry<unknown> & { resolve: (value: unknown) => void; reject: (error: unknown) => void };
   const waiting = new Map<number, Waiting[]>();
+  /** Posts announced for each moment, by platform: what the connections are opened for. */
+  const announced = new Map<number, Map<string, number>>();
   const awaitingFirstAnswer = new Set<number>();
   let releasing = 0;
   let holdTimer: NodeJS.Timeout | null = null;
@@ -46,7 +54,18 @@ export function createDueGate(
     awaitingFirstAnswer.clear();
     const waiters = idleWaiters;
     idleWaiters = [];
-    for (const wake of waiters) wake();
+    wakeSome(waiters, 0);
+  }
+
+  /**
+   * A burst's posts go on with their bookkeeping (database writes, events, notifications) a
+   * slice per turn of the event loop: woken all at once, 2,000 of them held the loop for a
+   * second and kept every one's intermediate objects alive together.
+   */
+  function wakeSome(waiters: Array<() => void>, from: number): void {
+    const end = Math.min(waiters.length, from + wakePerTurn);
+    for (let index = from; index < end; index += 1) waiters[index]?.();
+    if (end < waiters.length) setImmediate(() => wakeSome(waiters, end));
   }
 
   async function releaseBatch(batch: Waiting[]): Promise<void> {
@@ -68,7 +87,7 @@ export function createDueGate(
   }
 
   async function release(at: number): Promise<void> {
-    const group = waiting.get(at) ?? [];
+    const group = fairOrder(waiting.get(at) ?? []);
     waiting.delete(at);
     releasing += 1;
     try {
@@ -111,10 +130,27 @@ export function createDueGate(
   }
 
   function warm(at: number): void {
-    const counts = new Map<string, number>();
-    for (const entry of waiting.get(at) ?? [])
-      counts.set(entry.platform, (counts.get(entry.platform) ?? 0) + 1);
-    if (counts.size > 0) options.warm?.(counts);
+    const counts = announced.get(at);
+    announced.delete(at);
+    if (counts && counts.size > 0) options.warm?.(counts);
+  }
+
+  /**
+   * A post of `platform` will wait for `at` (called when it is claimed, before it is prepared):
+   * shortly before the moment, `warm` hears how many posts of each platform are coming.
+   */
+  function announce(platform: string, at: number): void {
+    if (!options.warm) return;
+    const delay = at - warmAheadMs - Date.now();
+    // Too close to the moment, new connections would not be open in time to be used.
+    if (delay < -warmAheadMs / 2) return;
+    let counts = announced.get(at);
+    if (!counts) {
+      counts = new Map();
+      announced.set(at, counts);
+      setTimeout(() => warm(at), Math.max(0, delay));
+    }
+    counts.set(platform, (counts.get(platform) ?? 0) + 1);
   }
 
   /**
@@ -134,12 +170,21 @@ export function createDueGate(
         group = [];
         waiting.set(at, group);
         releaseAt(at);
-        if (options.warm && at - warmAheadMs > Date.now())
-          setTimeout(() => warm(at), at - warmAheadMs - Date.now());
       }
       group.push({ ...(entry as GateEntry<unknown>), resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
-  return { wait, idle, firstAnswered };
+  return { wait, idle, firstAnswered, announce };
+}
+
+/** Platforms interleaved, so that none of them waits for another's requests to be written. */
+function fairOrder<T extends { platform: string }>(group: T[]): T[] {
+  const lanes = new Map<string, T[]>();
+  for (const entry of group) {
+    const lane = lanes.get(entry.platform);
+    if (lane) lane.push(entry);
+    else lanes.set(entry.platform, [entry]);
+  }
+  return lanes.size > 1 ? interleave([...lanes.values()]) : group;
 }

@@ -1,0 +1,220 @@
+/**
+ * The answer side of http1-exchange.ts: an HTTP/1.1 answer read from the bytes as they come.
+ */
+
+export interface Http1Answer {
+  status: number;
+  /** Looks a header up (case-insensitive); repeated headers are joined with ", ". */
+  header: (name: string) => string | null;
+  body: Buffer;
+  /** The connection may carry another request. */
+  reusable: boolean;
+}
+
+/** Larger answer heads are refused (undici's default limit). */
+const MAX_HEAD_BYTES = 16 * 1024;
+
+/** An error of the connection, with a code as undici would give it. */
+export class ExchangeError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * An HTTP/1.1 answer, fed chunk by chunk: status line and headers, then a body delimited by
+ * Content-Length, chunked transfer coding, or the end of the connection. Interim (1xx) answers
+ * are skipped.
+ */
+export class AnswerParser {
+  private pending: Buffer = Buffer.alloc(0);
+  private state:
+    | 'head'
+    | 'length'
+    | 'chunk-size'
+    | 'chunk-data'
+    | 'chunk-end'
+    | 'trailers'
+    | 'close'
+    | 'done' = 'head';
+  private status = 0;
+  private header: (name: string) => string | null = () => null;
+  private keepAlive = true;
+  private remaining = 0;
+  private readonly body: Buffer[] = [];
+
+  constructor(private readonly headRequest: boolean) {}
+
+  /** Takes the next bytes; answers true once the answer is complete. */
+  push(chunk: Buffer): boolean {
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    for (;;) {
+      if (this.state === 'done') {
+        // Bytes after the answer: this connection's framing can no longer be trusted.
+        if (this.pending.length > 0) this.keepAlive = false;
+        return true;
+      }
+      if (!this.step()) return false;
+    }
+  }
+
+  /** The connection ended: whether that completes an answer delimited by its end. */
+  closeEnds(): boolean {
+    if (this.state !== 'close') return false;
+    this.state = 'done';
+    this.keepAlive = false;
+    return true;
+  }
+
+  answer(): Http1Answer {
+    const body = this.body.length === 1 ? (this.body[0] as Buffer) : Buffer.concat(this.body);
+    return { status: this.status, header: this.header, body, reusable: this.keepAlive };
+  }
+
+  /** Consumes what it can of `pending`; answers false when it needs more bytes. */
+  private step(): boolean {
+    switch (this.state) {
+      case 'head':
+        return this.readHead();
+      case 'length': {
+        if (this.pending.length === 0) return false;
+        const take = Math.min(this.remaining, this.pending.length);
+        this.body.push(this.pending.subarray(0, take));
+        this.pending = this.pending.subarray(take);
+        this.remaining -= take;
+        if (this.remaining === 0) this.state = 'done';
+        return true;
+      }
+      case 'chunk-size': {
+        const line = this.readLine();
+        if (line === null) return false;
+        const size = line.split(';', 1)[0]?.trim() ?? '';
+        if (!/^[0-9a-fA-F]{1,8}$/.test(size))
+          throw new ExchangeError('Malformed chunked answer.', 'HPE_INVALID_CHUNK_SIZE');
+        this.remaining = Number.parseInt(size, 16);
+        this.state = this.remaining === 0 ? 'trailers' : 'chunk-data';
+        return true;
+      }
+      case 'chunk-data': {
+        if (this.pending.length === 0) return false;
+        const take = Math.min(this.remaining, this.pending.length);
+        this.body.push(this.pending.subarray(0, take));
+        this.pending = this.pending.subarray(take);
+        this.remaining -= take;
+        if (this.remaining === 0) this.state = 'chunk-end';
+        return true;
+      }
+      case 'chunk-end': {
+        const line = this.readLine();
+        if (line === null) return false;
+        if (line !== '') throw new ExchangeError('Malformed chunked answer.', 'HPE_STRICT');
+        this.state = 'chunk-size';
+        return true;
+      }
+      case 'trailers': {
+        const line = this.readLine();
+        if (line === null) return false;
+        if (line === '') this.state = 'done';
+        return true;
+      }
+      case 'close':
+        if (this.pending.length === 0) return false;
+        this.body.push(this.pending);
+        this.pending = Buffer.alloc(0);
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  private readLine(): string | null {
+    const end = this.pending.indexOf('\r\n');
+    if (end === -1) {
+      if (this.pending.length > MAX_HEAD_BYTES)
+        throw new ExchangeError('Answer line too long.', 'HPE_HEADER_OVERFLOW');
+      return null;
+    }
+    const line = this.pending.toString('latin1', 0, end);
+    this.pending = this.pending.subarray(end + 2);
+    return line;
+  }
+
+  private readHead(): boolean {
+    const end = this.pending.indexOf('\r\n\r\n');
+    if (end === -1) {
+      if (this.pending.length > MAX_HEAD_BYTES)
+        throw new ExchangeError('Answer head too large.', 'UND_ERR_HEADERS_OVERFLOW');
+      return false;
+    }
+    const head = this.pending.toString('latin1', 0, end);
+    this.pending = this.pending.subarray(end + 4);
+    const statusLine = /^HTTP\/1\.([01]) (\d{3})(?: |\r|$)/.exec(head);
+    if (!statusLine) throw new ExchangeError('Malformed answer.', 'HPE_INVALID_CONSTANT');
+    const status = Number(statusLine[2]);
+    // 101 would switch protocols, which no platform request asks for.
+    if (status === 101) throw new ExchangeError('Unexpected protocol switch.', 'HPE_INVALID_CONSTANT');
+    if (status < 200) return true;
+    this.status = status;
+    this.header = headerReader(head.slice(head.indexOf('\r\n') + 2));
+    // The framing headers are found without decoding the others, which most answers never need.
+    const lower = head.toLowerCase();
+    const connection = findHeader(lower, 'connection') ?? '';
+    this.keepAlive =
+      statusLine[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive');
+    const transferEncoding = findHeader(lower, 'transfer-encoding');
+    const contentLength = findHeader(lower, 'content-length');
+    if (this.headRequest || status === 204 || status === 304) {
+      this.state = 'done';
+    } else if (transferEncoding !== null) {
+      if (!/(^|,)\s*chunked\s*$/i.test(transferEncoding)) {
+        this.state = 'close';
+      } else {
+        this.state = 'chunk-size';
+      }
+    } else if (contentLength !== null) {
+      if (!/^\d{1,15}$/.test(contentLength.trim()))
+        throw new ExchangeError('Malformed Content-Length.', 'HPE_INVALID_CONTENT_LENGTH');
+      this.remaining = Number(contentLength);
+      this.state = this.remaining === 0 ? 'done' : 'length';
+    } else {
+      this.state = 'close';
+    }
+    if (this.state === 'close') this.keepAlive = false;
+    return true;
+  }
+}
+
+/** A header's values in a lowercased head (after its status line), joined as a lookup joins them. */
+function findHeader(lowerHead: string, name: string): string | null {
+  const key = `\r\n${name}:`;
+  let found: string | null = null;
+  for (let at = lowerHead.indexOf(key); at !== -1; at = lowerHead.indexOf(key, at + key.length)) {
+    const start = at + key.length;
+    const end = lowerHead.indexOf('\r\n', start);
+    const value = lowerHead.slice(start, end === -1 ? undefined : end).trim();
+    found = found === null ? value : `${found}, ${value}`;
+  }
+  return found;
+}
+
+/** Looks headers up in an answer's header lines, decoding them on the first lookup. */
+function headerReader(head: string): (name: string) => string | null {
+  let decoded: Map<string, string> | null = null;
+  return (name) => {
+    if (!decoded) {
+      decoded = new Map();
+      for (const line of head.split('\r\n')) {
+        const colon = line.indexOf(':');
+        if (colon <= 0) continue;
+        const key = line.slice(0, colon).trim().toLowerCase();
+        const value = line.slice(colon + 1).trim();
+        const previous = decoded.get(key);
+        decoded.set(key, previous === undefined ? value : `${previous}, ${value}`);
+      }
+    }
+    return decoded.get(name.toLowerCase()) ?? null;
+  };
+}
