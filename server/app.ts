@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { createAccountsRoutes } from './accounts/accounts.routes.js';
 import { createAnalyticsRoutes } from './analytics/analytics.routes.js';
+import { apiTokenGuard } from './api-tokens/api-token-guard.js';
+import { createApiTokensRoutes } from './api-tokens/api-tokens.routes.js';
 import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
@@ -53,6 +55,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', bodyLimits);
   app.use('/api/*', csrfProtection);
   app.use('/api/*', sessionMiddleware);
+  app.use('/api/*', apiTokenGuard(deps.config.API_RATE_LIMIT_PER_MINUTE));
   app.use('/api/*', subscriptionGate);
 
   // Feature routes: one line per feature, each a Hono sub-app.
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/queues', createQueuesRoutes());
   app.route('/api/analytics', createAnalyticsRoutes());
   app.route('/api/onboarding', createOnboardingRoutes());
+  app.route('/api/api-tokens', createApiTokensRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);
