@@ -20,6 +20,7 @@ import {
 import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
+import { idempotency } from './idempotency/idempotency.middleware.js';
 import { createAppConfigRoutes } from './instance/app-config.routes.js';
 import { createDevMailRoutes } from './instance/dev-mail.routes.js';
 import { createHealthRoutes } from './instance/health.routes.js';
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', sessionMiddleware);
   app.use('/api/*', apiTokenGuard(deps.config.API_RATE_LIMIT_PER_MINUTE));
   app.use('/api/*', subscriptionGate);
+  app.use('/api/*', idempotency);
 
   // Feature routes: one line per feature, each a Hono sub-app.
   app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.engine.health() })]));
