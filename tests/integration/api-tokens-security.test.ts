@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_SCOPES } from '../../shared/api-tokens/api-tokens.js';
+import { createSignedInUser } from '../support/in-process-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { bearer, createToken, WEB_ORIGIN } from './api-tokens-support.js';
 import { lastMailTo, PASSWORD, signUpConfirmed, tokenFromLink } from './auth-helpers.js';
+import { billingEnv, DAY } from './billing-support.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -107,5 +109,32 @@ describe('API tokens and the account’s security', () => {
     expect(token.startsWith('pl_')).toBe(false);
     expect((await t.request('/api/auth/session', { headers: bearer(token) })).status).toBe(200);
     expect((await t.request('/api/settings/sessions', { headers: bearer(token) })).status).toBe(200);
+  });
+});
+
+describe('API tokens when billing is on', () => {
+  it('lets a user whose trial ended list and revoke tokens, while the tokens get 402 like the web app', async () => {
+    // No provider is called for these requests: an address nothing listens on is enough.
+    const billed = await createTestApp(billingEnv('http://127.0.0.1:9'));
+    try {
+      const user = await createSignedInUser(billed);
+      const { token, id } = await createToken(billed, user.cookie, ['posts:read']);
+      const aged = Date.now() - 90 * DAY;
+      await billed.deps.db.updateTable('users').set({ createdAt: aged }).where('id', '=', user.id).execute();
+
+      const posts = await billed.request('/api/posts', { headers: bearer(token) });
+      expect(posts.status).toBe(402);
+      expect((await billed.request('/api/api-tokens', { headers: { cookie: user.cookie } })).status).toBe(
+        200,
+      );
+      const revoked = await billed.request(`/api/api-tokens/${id}`, {
+        method: 'DELETE',
+        headers: { cookie: user.cookie, origin: WEB_ORIGIN },
+      });
+      expect(revoked.status).toBe(200);
+      expect((await billed.request('/api/posts', { headers: bearer(token) })).status).toBe(401);
+    } finally {
+      await billed.close();
+    }
   });
 });
