@@ -54,10 +54,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       const res = c.res;
       const isJson = res.headers.get('content-type')?.includes('json') ?? false;
       if (res.status >= 200 && res.status < 300 && isJson) {
-        const requestHash = await Promise.race([
-          body.drain(),
-          new Promise<null>((resolve) => setTimeout(resolve, DIGEST_WAIT_MS, null)),
-        ]);
+        const requestHash = await digestWithin(body.drain(), DIGEST_WAIT_MS);
         const responseBody = await res.clone().text();
         await completeIdempotencyKey(db, owner, { requestHash, responseStatus: res.status, responseBody });
       } else {
@@ -82,3 +79,19 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
     'idempotent-replayed': 'true',
   });
 };
+
+/**
+ * The body's digest, or null when it is not known in time (the handler left the body half read):
+ * a later request with this key is then replayed whatever its body.
+ */
+async function digestWithin(digest: Promise<string>, ms: number): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(resolve, ms, null);
+  });
+  try {
+    return await Promise.race([digest, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
