@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { createAccountsRoutes } from './accounts/accounts.routes.js';
 import { createAnalyticsRoutes } from './analytics/analytics.routes.js';
+import { apiTokenGuard } from './api-tokens/api-token-guard.js';
+import { createApiTokensRoutes } from './api-tokens/api-tokens.routes.js';
 import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
@@ -18,6 +20,7 @@ import {
 import { mountOpenApi } from './http/openapi.routes.js';
 import { mountWebapp } from './http/static.js';
 import type { AppDeps, AppEnv } from './http/types.js';
+import { idempotency } from './idempotency/idempotency.middleware.js';
 import { createAppConfigRoutes } from './instance/app-config.routes.js';
 import { createDevMailRoutes } from './instance/dev-mail.routes.js';
 import { createHealthRoutes } from './instance/health.routes.js';
@@ -53,7 +56,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', bodyLimits);
   app.use('/api/*', csrfProtection);
   app.use('/api/*', sessionMiddleware);
+  app.use('/api/*', apiTokenGuard(deps.config.API_RATE_LIMIT_PER_MINUTE));
   app.use('/api/*', subscriptionGate);
+  app.use('/api/*', idempotency);
 
   // Feature routes: one line per feature, each a Hono sub-app.
   app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.engine.health() })]));
@@ -75,6 +80,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/queues', createQueuesRoutes());
   app.route('/api/analytics', createAnalyticsRoutes());
   app.route('/api/onboarding', createOnboardingRoutes());
+  app.route('/api/api-tokens', createApiTokensRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

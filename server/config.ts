@@ -91,6 +91,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Sign-up, confirmation and password-reset mails per e-mail address an hour (stops mail bombing). */
   RATE_LIMIT_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Requests a minute per API token (issue 27): RateLimit-* headers on every answer, 429 past it. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** off: no paywall (self-hosting). lemonsqueezy: a free trial, then a subscription. */
   BILLING: z.enum(['off', 'lemonsqueezy']).default('off'),
   LEMONSQUEEZY_API_KEY: optionalString,

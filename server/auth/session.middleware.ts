@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { API_TOKEN_PREFIX } from '../../shared/api-tokens/api-tokens.js';
 import { IDLE_SESSION_MINUTES } from '../../shared/auth/session.js';
+import { authenticateApiToken } from '../api-tokens/authenticate-api-token.js';
 import { sha256Hex } from '../core/ids.js';
 import { clientAddress } from '../http/client-address.js';
 import type { AppEnv, AuthSession } from '../http/types.js';
@@ -10,12 +12,21 @@ const IDLE_MS = IDLE_SESSION_MINUTES * 60_000;
 // Writing last_used_at on every request is wasteful; a minute of precision is enough.
 const TOUCH_EVERY_MS = 30_000;
 
-/** Reads the session from `Authorization: Bearer` or the session cookie; sets `user` and `session`. */
+/**
+ * Reads the session from `Authorization: Bearer` or the session cookie; sets `user` and `session`
+ * (and `apiToken` for a `Bearer pl_…` API token).
+ */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
   c.set('session', null);
+  c.set('apiToken', null);
   const { lucia, db } = c.var.deps;
   const bearer = lucia.readBearerToken(c.req.header('authorization') ?? '');
+  // Programs' API tokens (issue 27) are not sessions: their own table, scopes and limits.
+  if (bearer?.startsWith(API_TOKEN_PREFIX)) {
+    await authenticateApiToken(c, bearer);
+    return next();
+  }
   const cookieToken = getCookie(c, SESSION_COOKIE_NAME) ?? null;
   const token = bearer ?? cookieToken;
   if (!token) return next();

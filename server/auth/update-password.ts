@@ -1,4 +1,5 @@
 import type { UpdatePasswordInput } from '../../shared/auth/schemas.js';
+import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
 import { consumeEmailToken } from './email-tokens.js';
@@ -35,6 +36,7 @@ export async function updatePassword(
     .execute();
   // Every session ends, and with them every push subscription of the account.
   await deps.lucia.invalidateUserSessions(userId);
+  await revokeAllApiTokens(deps.db, userId, client);
   const user = await deps.db
     .selectFrom('users')
     .select(['email', 'timezone'])

@@ -16,6 +16,8 @@ const OPEN_AREAS = [
   '/api/auth',
   '/api/billing',
   '/api/settings',
+  // Settings > API: a user without access can still see and revoke their tokens.
+  '/api/api-tokens',
   '/api/account',
   '/api/notifications',
   '/api/events',

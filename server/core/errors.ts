@@ -24,6 +24,9 @@ const STATUS_BY_CODE: Record<ErrorCode, ContentfulStatusCode> = {
   internal_error: 500,
   unknown_error: 500,
   subscription_required: 402,
+  insufficient_scope: 403,
+  idempotency_key_reused: 422,
+  idempotency_key_in_use: 409,
 };
 
 /** An error meant for the client: its code and message go on the wire as they are. */

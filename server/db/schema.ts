@@ -1,5 +1,6 @@
 import type { OauthStatesTable, SocialAccountsTable } from './tables/accounts.js';
 import type { AccountMetricsDailyTable, PostMetricsTable } from './tables/analytics.js';
+import type { ApiTokensTable, IdempotencyKeysTable } from './tables/api-tokens.js';
 import type {
   EmailTokensTable,
   LoginAttemptsTable,
@@ -74,4 +75,6 @@ export interface Database {
   queueItems: QueueItemsTable;
   queueItemMedia: QueueItemMediaTable;
   userOnboarding: UserOnboardingTable;
+  apiTokens: ApiTokensTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
+import { apiGuideHtml } from './api-guide.js';
 import type { AppEnv } from './types.js';
 
 /** `GET /api/openapi.json` generated from the routes and their zod schemas; `GET /api/docs` renders it. */
@@ -25,7 +26,9 @@ export function mountOpenApi(app: Hono<AppEnv>): void {
       },
     }),
   );
-  app.get('/api/docs', (c) => c.html(DOCS_PAGE));
+  app.get('/api/docs', (c) =>
+    c.html(DOCS_PAGE.replace('<!--guide-->', apiGuideHtml(c.var.deps.config.API_RATE_LIMIT_PER_MINUTE))),
+  );
 }
 
 // A self-contained page (no CDN: Postloom must work offline) that lists every operation.
@@ -37,8 +40,8 @@ body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1f2937;background:#f9faf
 main{max-width:960px;margin:0 auto;padding:24px}
 h1{margin:0 0 4px}section{background:#fff;border:1px solid #e5e7eb;border-radius:8px;margin:12px 0;padding:12px 16px}
 .m{display:inline-block;min-width:64px;font-weight:700;font-family:monospace}.GET{color:#2563eb}.POST{color:#059669}.PUT,.PATCH{color:#d97706}.DELETE{color:#dc2626}
-code{font-family:ui-monospace,monospace}details pre{background:#f3f4f6;padding:8px;overflow:auto;font-size:12px}
-</style></head><body><main><h1>Postloom API</h1><p id="d"></p><div id="ops">Loading…</div></main>
+code{font-family:ui-monospace,monospace}#guide pre{background:#111827;color:#f9fafb;padding:12px;border-radius:6px;overflow:auto;font-size:13px}details pre{background:#f3f4f6;padding:8px;overflow:auto;font-size:12px}
+</style></head><body><main><h1>Postloom API</h1><p id="d"></p><!--guide--><h2>Operations</h2><div id="ops">Loading…</div></main>
 <script>
 fetch('/api/openapi.json').then(r=>r.json()).then(doc=>{
   document.getElementById('d').textContent=doc.info.description||'';

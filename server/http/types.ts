@@ -75,11 +75,18 @@ export interface AuthSession {
   fresh: boolean;
 }
 
+export interface ApiTokenAuth {
+  id: string;
+  scopes: readonly string[];
+}
+
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
     requestId: string;
     user: AuthUser | null;
     session: AuthSession | null;
+    /** Set when the request came with an API token (`Bearer pl_…`): its id and scopes. */
+    apiToken: ApiTokenAuth | null;
   };
 };

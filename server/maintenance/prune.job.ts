@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import { pruneAuthRecords } from '../auth/prune-auth-records.js';
 import { pruneWebhookEvents } from '../billing/billing.repository.js';
 import type { AppDeps } from '../http/types.js';
+import { pruneIdempotencyKeys } from '../idempotency/idempotency.repository.js';
 import { pruneOutbox } from '../mail/prune-outbox.js';
 import { pruneUnusedMedia } from '../media/delete-media.js';
 
@@ -13,12 +14,13 @@ export async function runPruneJob(deps: PruneDeps, now = Date.now()) {
   const outbox = await pruneOutbox(deps.db, now);
   const webhookEvents = await pruneWebhookEvents(deps.db, now);
   const unusedMedia = await pruneUnusedMedia(deps, now);
-  return { ...auth, outbox, webhookEvents, unusedMedia };
+  const idempotencyKeys = await pruneIdempotencyKeys(deps.db, now);
+  return { ...auth, outbox, webhookEvents, unusedMedia, idempotencyKeys };
 }
 
 /**
  * Every hour: tables that only grow (sign-in attempts, tokens, OAuth states, the outbox, applied
- * billing webhooks) are pruned, and uploads that nothing uses are removed after a day.
+ * billing webhooks, idempotency keys past 24 hours) are pruned, and uploads that nothing uses are removed after a day.
  */
 export function startPruneJob(deps: PruneDeps): () => void {
   const job = new Cron('17 * * * *', { protect: true, name: 'prune' }, async () => {

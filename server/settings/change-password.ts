@@ -4,13 +4,14 @@ import {
   PASSWORD_CHANGE_COOLDOWN_MS,
   passwordCooldownMessage,
 } from '../../shared/settings/account-security.js';
+import { revokeAllApiTokens } from '../api-tokens/api-tokens.service.js';
 import { checkCurrentPassword } from '../auth/check-current-password.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { revokeOtherSessions } from '../auth/revoke-sessions.js';
 import { sendSecurityNotice } from '../auth/send-security-notice.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps } from '../http/types.js';
-import { logSecurityEvent } from './security-log.js';
+import { logSecurityEvent } from '../security-log/security-log.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -87,6 +88,11 @@ export async function changePassword(deps: AppDeps, request: ChangePasswordReque
   await logSecurityEvent(db, { ...eventOf(request), success: true }, now);
   // Ends the other sessions, and with them the push subscriptions they registered.
   await revokeOtherSessions(deps, request.userId, request.sessionToken);
+  // API tokens too: a token leaked with the old password must not outlive it.
+  await revokeAllApiTokens(db, request.userId, {
+    ipAddress: request.ipAddress,
+    userAgent: request.userAgent,
+  });
   await sendSecurityNotice(deps, {
     user: { email: user.email, timezone: user.timezone },
     event: 'password_changed',

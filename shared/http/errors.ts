@@ -25,6 +25,9 @@ export const ERROR_CODES = [
   'internal_error',
   'unknown_error',
   'subscription_required',
+  'insufficient_scope',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -51,6 +51,9 @@ const PrivacySecurityPage = lazy(() =>
     default: m.PrivacySecurityPage,
   })),
 );
+const ApiSettingsPage = lazy(() =>
+  import('../features/settings/pages/api-settings-page').then((m) => ({ default: m.ApiSettingsPage })),
+);
 const SubscriptionPage = lazy(() =>
   import('../features/billing/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 );
@@ -102,6 +105,7 @@ const protectedRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/settings/profile" replace /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'privacy', element: <PrivacySecurityPage /> },
+      { path: 'api', element: <ApiSettingsPage /> },
       { path: 'subscription', element: <SubscriptionPage /> },
       { path: 'notifications', element: <NotificationSettingsPage /> },
       { path: 'delete-account', element: <PrivacySecurityPage openDelete /> },

@@ -65,7 +65,7 @@ export interface PasswordHistoryTable {
 export interface SecurityLogsTable {
   id: Generated<number>;
   userId: string;
-  eventType: 'password_change';
+  eventType: 'password_change' | 'api_token_created' | 'api_token_new_address' | 'api_token_revoked';
   success: number;
   errorMessage: string | null;
   ipAddress: string | null;

@@ -6,6 +6,7 @@ const MENU = [
   { to: '/settings/profile', label: 'Personal Information' },
   { to: '/settings/notifications', label: 'Notifications' },
   { to: '/settings/privacy', label: 'Privacy & Security' },
+  { to: '/settings/api', label: 'API' },
   { to: '/settings/subscription', label: 'Subscription' },
 ];
 

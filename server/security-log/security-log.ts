@@ -2,7 +2,7 @@ import type { Db } from '../db/database.js';
 
 export interface SecurityEvent {
   userId: string;
-  eventType: 'password_change';
+  eventType: 'password_change' | 'api_token_created' | 'api_token_new_address' | 'api_token_revoked';
   success: boolean;
   errorMessage?: string | null;
   /** Taken from the request (the client's address as rate limits see it): no outside lookup. */
