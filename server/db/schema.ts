@@ -9,6 +9,7 @@ import type {
   UsersTable,
 } from './tables/auth.js';
 import type { AccessHoldsTable, BillingWebhookEventsTable, SubscriptionsTable } from './tables/billing.js';
+import type { FeedSeenItemsTable, FeedsTable } from './tables/feeds.js';
 import type { MediaTable } from './tables/media.js';
 import type {
   NotificationsTable,
@@ -29,6 +30,7 @@ import type { AppStateTable, MailOutboxTable } from './tables/system.js';
 export type { SocialAccountRow, SocialAccountsTable } from './tables/accounts.js';
 export type { AccountMetricsDailyTable, PostMetricsTable } from './tables/analytics.js';
 export type { SubscriptionRow, SubscriptionsTable } from './tables/billing.js';
+export type { FeedRow, FeedSeenItemsTable, FeedsTable } from './tables/feeds.js';
 export type { MediaRow, MediaTable } from './tables/media.js';
 export type { NotificationsTable } from './tables/notifications.js';
 export type { PostGroupRow, PostGroupsTable, ScheduledPostRow, ScheduledPostsTable } from './tables/posts.js';
@@ -74,4 +76,6 @@ export interface Database {
   queueItems: QueueItemsTable;
   queueItemMedia: QueueItemMediaTable;
   userOnboarding: UserOnboardingTable;
+  feeds: FeedsTable;
+  feedSeenItems: FeedSeenItemsTable;
 }
