@@ -312,4 +312,10 @@ describe('feeds with private addresses refused (the default)', () => {
     }
     expect(blog.requests.filter((headers) => headers['user-agent'] === 'Postloom feed reader')).toEqual([]);
   });
+
+  it("does not offer the demo sandbox's example feed, which the guard would refuse on loopback", async () => {
+    expect(t.config.DEMO_MODE).toBe(true);
+    const res = await t.request('/api/feeds', { headers: user.headers });
+    expect(await res.json()).toEqual({ feeds: [], exampleFeedUrl: null });
+  });
 });
