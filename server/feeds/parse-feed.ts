@@ -64,8 +64,9 @@ function fromRss(item: Loose): FeedItem {
     link,
     title: text(item.title),
     summary: text(item.description) || text((item.content as Loose | undefined)?.encoded),
+    // dc:creator is a name; RSS's own <author> is an e-mail address (feedsmith splits out the name).
     author:
-      firstName(item.authors) || text((dc?.creators as unknown[] | undefined)?.[0]) || text(dc?.creator),
+      text((dc?.creators as unknown[] | undefined)?.[0]) || text(dc?.creator) || firstName(item.authors),
     imageUrl: text(enclosure?.url) || mediaImage(media),
     date: text(item.pubDate) || text(dc?.date),
   });

@@ -50,6 +50,14 @@ export async function startFakeBlog(png: Buffer): Promise<FakeBlog> {
       res.writeHead(200, { 'content-type': 'image/png' }).end(png);
       return;
     }
+    if (path === '/huge.xml') {
+      // 3 MB of a valid-looking feed, chunked (no Content-Length): the reader must stop on its own.
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.write('<?xml version="1.0"?><rss version="2.0"><channel><title>Huge</title><description>');
+      for (let i = 0; i < 48; i++) res.write('x'.repeat(64 * 1024));
+      res.end('</description></channel></rss>');
+      return;
+    }
     if (path !== '/feed.xml') {
       res.writeHead(404).end();
       return;

@@ -230,6 +230,11 @@ describe('feeds (a loopback blog, ALLOW_PRIVATE_MEDIA_URLS=on as in local tests)
       json: { url: `${blog.url}/nothing`, target: 'queue', queueId, accountIds: [accountId] },
     });
     expect((await missing.json()).message).toBe('The feed could not be downloaded (HTTP 404).');
+    const huge = await call('', {
+      method: 'POST',
+      json: { url: `${blog.url}/huge.xml`, target: 'queue', queueId, accountIds: [accountId] },
+    });
+    expect(await huge.json()).toMatchObject({ field: 'url', message: 'The feed is larger than 2 MB.' });
     const bad = await call('', { method: 'POST', json: { url: 'ftp://x', target: 'queue', accountIds: [] } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toBe('Please enter a valid http or https address.');
