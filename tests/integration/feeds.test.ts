@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runFeedsJob } from '../../server/feeds/feeds.job.js';
 import type { FeedCheckDto, FeedDto, FeedListDto } from '../../shared/feeds/api.js';
@@ -246,6 +247,15 @@ describe('feeds (a loopback blog, ALLOW_PRIVATE_MEDIA_URLS=on as in local tests)
       field: 'queueId',
       message: 'Choose the queue the feed fills.',
     });
+  });
+
+  it('puts the feeds in "Download my data"', async () => {
+    await addFeed({ template: '{title}' });
+    const res = await t.request('/api/settings/export', { headers: user.headers });
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(JSON.parse(new TextDecoder().decode(files['feeds.json']))).toMatchObject([
+      { url: `${blog.url}/feed.xml`, target: 'queue', queueId, template: '{title}', status: 'active' },
+    ]);
   });
 
   it("refuses another user's queue, accounts and feeds with 404", async () => {
