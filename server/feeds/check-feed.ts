@@ -4,9 +4,11 @@ import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
 import {
   claimFeedCheck,
+  findClaimedFeed,
   markSeen,
   recordCheckFailure,
   recordCheckSuccess,
+  releaseFeedCheck,
   seenKeys,
 } from './feeds.repository.js';
 import { FeedFetchError, fetchFeed } from './fetch-feed.js';
@@ -30,11 +32,21 @@ export type FeedCheckOutcome =
  * them rather than ever taking one twice. A failure counts towards the pause; the check that
  * pauses the feed notifies its owner, once.
  */
-export async function checkFeed(deps: AppDeps, feedId: string, now = Date.now()): Promise<FeedCheckOutcome> {
+export async function checkFeed(
+  deps: AppDeps,
+  feedId: string,
+  options: { activeOnly?: boolean; now?: number } = {},
+): Promise<FeedCheckOutcome> {
+  const now = options.now ?? Date.now();
   if (!(await claimFeedCheck(deps.db, feedId, now, now + CHECK_LEASE_MS))) return { status: 'busy' };
   // Read after the claim: what an earlier check wrote (validators, first success) is current.
-  const feed = await deps.db.selectFrom('feeds').selectAll().where('id', '=', feedId).executeTakeFirst();
+  const feed = await findClaimedFeed(deps.db, feedId);
   if (!feed) return { status: 'busy' };
+  // The timed job listed it active; the user may have paused it since.
+  if (options.activeOnly && feed.status !== 'active') {
+    await releaseFeedCheck(deps.db, feedId);
+    return { status: 'busy' };
+  }
   let items: FeedItem[];
   try {
     const fetched = await fetchFeed(deps, feed.url, { etag: feed.etag, lastModified: feed.lastModified });

@@ -12,7 +12,7 @@ export async function runFeedsJob(deps: AppDeps, now = Date.now()) {
   let taken = 0;
   let failed = 0;
   for (const feed of due) {
-    const outcome = await checkFeed(deps, feed.id);
+    const outcome = await checkFeed(deps, feed.id, { activeOnly: true });
     if (outcome.status === 'read') taken += outcome.taken;
     if (outcome.status === 'failed') failed += 1;
   }

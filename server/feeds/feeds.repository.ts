@@ -112,6 +112,16 @@ export async function claimFeedCheck(db: Db, feedId: string, now: number, until:
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The feed a check has claimed (any owner: the check started from the job's list or the owner's request). */
+export function findClaimedFeed(db: Db, feedId: string): Promise<FeedRow | undefined> {
+  return db.selectFrom('feeds').selectAll().where('id', '=', feedId).executeTakeFirst();
+}
+
+/** Gives the claim back without a check (the feed was paused in the meantime). */
+export async function releaseFeedCheck(db: Db, feedId: string): Promise<void> {
+  await db.updateTable('feeds').set({ checkingUntil: null }).where('id', '=', feedId).execute();
+}
+
 /** A check that read the feed (or heard 304): failures start again, the claim is released. */
 export async function recordCheckSuccess(
   db: Db,

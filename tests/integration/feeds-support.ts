@@ -50,6 +50,10 @@ export async function startFakeBlog(png: Buffer): Promise<FakeBlog> {
       res.writeHead(200, { 'content-type': 'image/png' }).end(png);
       return;
     }
+    if (path === '/to-metadata') {
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      return;
+    }
     if (path === '/huge.xml') {
       // 3 MB of a valid-looking feed, chunked (no Content-Length): the reader must stop on its own.
       res.writeHead(200, { 'content-type': 'application/rss+xml' });

@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runFeedsJob } from '../../server/feeds/feeds.job.js';
+import { fetchFeed } from '../../server/feeds/fetch-feed.js';
 import type { FeedCheckDto, FeedDto, FeedListDto } from '../../shared/feeds/api.js';
 import type { QueueDto } from '../../shared/queues/api.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -326,6 +327,14 @@ describe('feeds with private addresses refused (the default)', () => {
       });
     }
     expect(blog.requests.filter((headers) => headers['user-agent'] === 'Postloom feed reader')).toEqual([]);
+  });
+
+  it('checks every redirect: a feed that redirects to the cloud metadata address is refused', async () => {
+    // The entry address is let through as if it were public; the hop it redirects to is not.
+    const entryOnly = (_address: string, url: URL) => url.pathname !== '/to-metadata';
+    await expect(
+      fetchFeed(t.deps, `${blog.url}/to-metadata`, undefined, { isRefused: entryOnly }),
+    ).rejects.toThrow('This address points to a private or local network and cannot be fetched.');
   });
 
   it("does not offer the demo sandbox's example feed, which the guard would refuse on loopback", async () => {
