@@ -32,7 +32,7 @@ const PRIVATE_MESSAGE = 'This address points to a private or local network and c
  * the whole request. The stored validators make it conditional: 304 means nothing new.
  */
 export async function fetchFeed(
-  deps: Pick<AppDeps, 'config'>,
+  deps: { config: Pick<AppDeps['config'], 'ALLOW_PRIVATE_MEDIA_URLS'> },
   rawUrl: string,
   validators: Validators = { etag: null, lastModified: null },
   options: { isRefused?: AddressPolicy } = {},
@@ -141,7 +141,8 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 function isTimeout(error: unknown): boolean {
-  const code = (error as { code?: string })?.code ?? '';
+  // undici's codes are strings; an abort's DOMException carries a number (20).
+  const code = String((error as { code?: unknown })?.code ?? '');
   const name = (error as { name?: string })?.name ?? '';
   return code.includes('TIMEOUT') || name === 'TimeoutError' || name === 'AbortError';
 }

@@ -42,12 +42,21 @@ export async function startFakeBlog(png: Buffer): Promise<FakeBlog> {
       blog.items.unshift(item);
       return item;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/image.png') {
       res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      return;
+    }
+    if (path === '/stall') {
+      // Starts a feed and never finishes it.
+      res.writeHead(200, { 'content-type': 'application/rss+xml' }).write('<?xml version="1.0"?><rss>');
       return;
     }
     if (path === '/to-metadata') {

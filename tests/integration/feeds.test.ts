@@ -2,7 +2,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runFeedsJob } from '../../server/feeds/feeds.job.js';
 import { fetchFeed } from '../../server/feeds/fetch-feed.js';
-import type { FeedCheckDto, FeedDto, FeedListDto } from '../../shared/feeds/api.js';
+import { FEED_LIMITS, type FeedCheckDto, type FeedDto, type FeedListDto } from '../../shared/feeds/api.js';
 import type { QueueDto } from '../../shared/queues/api.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { type FakeBlog, startFakeBlog } from './feeds-support.js';
@@ -336,6 +336,14 @@ describe('feeds with private addresses refused (the default)', () => {
       fetchFeed(t.deps, `${blog.url}/to-metadata`, undefined, { isRefused: entryOnly }),
     ).rejects.toThrow('This address points to a private or local network and cannot be fetched.');
   });
+
+  it('gives up on a feed that stops sending after the 15 s time limit, with a clear message', async () => {
+    const started = Date.now();
+    await expect(
+      fetchFeed({ config: { ALLOW_PRIVATE_MEDIA_URLS: true } }, `${blog.url}/stall`),
+    ).rejects.toThrow('The feed took too long to answer.');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(FEED_LIMITS.timeoutMs - 100);
+  }, 45_000);
 
   it("does not offer the demo sandbox's example feed, which the guard would refuse on loopback", async () => {
     expect(t.config.DEMO_MODE).toBe(true);
