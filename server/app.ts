@@ -9,6 +9,7 @@ import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
 import { subscriptionGate } from './billing/subscription-gate.js';
 import { createEventsRoutes } from './events/events.routes.js';
+import { createFeedsRoutes } from './feeds/feeds.routes.js';
 import { bodyLimits } from './http/body-limits.js';
 import {
   apiNotFound,
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/billing', createBillingRoutes());
   app.route('/api/schedule', createScheduleRoutes());
   app.route('/api/queues', createQueuesRoutes());
+  app.route('/api/feeds', createFeedsRoutes());
   app.route('/api/analytics', createAnalyticsRoutes());
   app.route('/api/onboarding', createOnboardingRoutes());
   app.route('/api/api-tokens', createApiTokensRoutes());

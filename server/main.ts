@@ -8,6 +8,7 @@ import { createLogger } from './core/logger.js';
 import { databaseOptions, migrateToLatest, openDatabase } from './db/database.js';
 import { describeDatabaseError } from './db/database-errors.js';
 import { createDeps } from './deps.js';
+import { startFeedsJob } from './feeds/feeds.job.js';
 import { startPruneJob } from './maintenance/prune.job.js';
 import { logUnhandledRejections } from './process-handlers.js';
 import { startQueueRunner } from './queues/queue-runner.js';
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
 
   // Queues create scheduled posts for the engine above; stopped first (stops run in reverse).
   if (config.SCHEDULER) stops.push(startQueueRunner(deps));
+  // Feeds add queue items and drafts; stopped before the queue runner.
+  if (config.SCHEDULER) stops.push(startFeedsJob(deps));
 
   const shutdown = async () => {
     for (const stop of stops.reverse()) await stop();

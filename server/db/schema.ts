@@ -10,6 +10,7 @@ import type {
   UsersTable,
 } from './tables/auth.js';
 import type { AccessHoldsTable, BillingWebhookEventsTable, SubscriptionsTable } from './tables/billing.js';
+import type { FeedSeenItemsTable, FeedsTable } from './tables/feeds.js';
 import type { MediaTable } from './tables/media.js';
 import type {
   NotificationsTable,
@@ -30,6 +31,7 @@ import type { AppStateTable, MailOutboxTable } from './tables/system.js';
 export type { SocialAccountRow, SocialAccountsTable } from './tables/accounts.js';
 export type { AccountMetricsDailyTable, PostMetricsTable } from './tables/analytics.js';
 export type { SubscriptionRow, SubscriptionsTable } from './tables/billing.js';
+export type { FeedRow, FeedSeenItemsTable, FeedsTable } from './tables/feeds.js';
 export type { MediaRow, MediaTable } from './tables/media.js';
 export type { NotificationsTable } from './tables/notifications.js';
 export type { PostGroupRow, PostGroupsTable, ScheduledPostRow, ScheduledPostsTable } from './tables/posts.js';
@@ -77,4 +79,6 @@ export interface Database {
   userOnboarding: UserOnboardingTable;
   apiTokens: ApiTokensTable;
   idempotencyKeys: IdempotencyKeysTable;
+  feeds: FeedsTable;
+  feedSeenItems: FeedSeenItemsTable;
 }

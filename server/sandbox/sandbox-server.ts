@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createControlRoutes } from './control.routes.js';
+import { registerExampleFeeds } from './example-feed.js';
 import { PLATFORM_MODULES } from './platform-modules.js';
 import { approvalRedirect, cancelRedirect, createSandboxContext } from './sandbox-context.js';
 import { renderAvatarSvg, renderPostsHtml } from './sandbox-html.js';
@@ -96,6 +97,7 @@ function createSandboxApp(options: CreateSandboxAppOptions) {
   });
   app.route('/_control', createControlRoutes(ctx));
   registerSandboxPages(app, ctx);
+  registerExampleFeeds(app, ctx);
   for (const module of modules) module.register(app, ctx);
   return app;
 }

@@ -217,6 +217,28 @@ const EXPORTERS: Array<{ file: string; read: (deps: Deps, userId: string) => Pro
     },
   },
   {
+    file: 'feeds.json',
+    read: async ({ db }, userId) =>
+      (
+        await db
+          .selectFrom('feeds')
+          .select([
+            'url',
+            'title',
+            'target',
+            'queueId',
+            'template',
+            'takeImage',
+            'status',
+            'itemsTaken',
+            'createdAt',
+          ])
+          .where('userId', '=', userId)
+          .orderBy('createdAt')
+          .execute()
+      ).map((row) => ({ ...row, takeImage: row.takeImage === 1, createdAt: iso(row.createdAt) })),
+  },
+  {
     file: 'security-log.json',
     read: async ({ db }, userId) =>
       (

@@ -37,3 +37,10 @@ export const LEMONSQUEEZY_DEMO = {
   variantId: '1',
   apiKey: 'postloom-demo-lemonsqueezy',
 } as const;
+
+/** The sandbox's example feeds (issue 28): a new item every 30 minutes, with ETag and Last-Modified. */
+export const SANDBOX_EXAMPLE_FEEDS = {
+  rss: '/_sandbox/feeds/example.rss',
+  atom: '/_sandbox/feeds/example.atom',
+  json: '/_sandbox/feeds/example.json',
+} as const;

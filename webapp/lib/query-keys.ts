@@ -30,6 +30,8 @@ export const postKeys = {
 export const queueKeys = {
   all: ['queues'] as const,
   list: () => [...queueKeys.all, 'list'] as const,
+  /** The feeds that fill queues or make drafts (issue 28). */
+  feeds: () => [...queueKeys.all, 'feeds'] as const,
 };
 
 export const onboardingKeys = {

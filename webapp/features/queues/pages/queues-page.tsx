@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useDeleteQueue } from '../api/delete-queue';
 import { useQueues } from '../api/list-queues';
 import { CreateQueueDialog } from '../components/create-queue-dialog';
+import { FeedsSection } from '../components/feeds-section';
 import { QueueCard } from '../components/queue-card';
 import { QueueItemEditorDialog } from '../components/queue-item-editor-dialog';
 import { messageOf } from '../components/queue-labels';
@@ -89,6 +90,7 @@ export function QueuesPage() {
           ))}
         </ul>
       )}
+      {queues.isPending ? null : <FeedsSection queues={list} />}
       <CreateQueueDialog
         open={creating}
         onClose={() => setCreating(false)}
