@@ -118,11 +118,13 @@ const OPERATION_SCOPES: Record<string, ApiScope | null> = {
 };
 
 /**
- * Webhook endpoints (Settings > Webhooks, issue 27) all need `webhooks:write`: matched by prefix,
- * so their routes are open to tokens with that scope without listing each one here.
+ * Webhook endpoints (Settings > Webhooks, issue 27) all need `webhooks:write`, and feeds (which
+ * fill queues and drafts, issue 28) `queues:write`, as the queues' own routes do: matched by
+ * prefix, so their routes are open to tokens with that scope without listing each one here.
  */
 const PREFIX_SCOPES: ReadonlyArray<readonly [prefix: string, scope: ApiScope]> = [
   ['/api/webhooks', 'webhooks:write'],
+  ['/api/feeds', 'queues:write'],
 ];
 
 /**
