@@ -33,6 +33,7 @@ import { createQueuesRoutes } from './queues/queues.routes.js';
 import { createScheduleRoutes } from './schedule/schedule.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
 import { createSettingsRoutes } from './settings/settings.routes.js';
+import { createWebhooksRoutes } from './webhooks/webhooks.routes.js';
 
 interface CreateAppOptions {
   /** Serve the built web app (off in API-only tests). */
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/queues', createQueuesRoutes());
   app.route('/api/analytics', createAnalyticsRoutes());
   app.route('/api/onboarding', createOnboardingRoutes());
+  app.route('/api/webhooks', createWebhooksRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

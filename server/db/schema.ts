@@ -25,6 +25,7 @@ import type {
 import type { QueueItemMediaTable, QueueItemsTable, QueuesTable } from './tables/queues.js';
 import type { PostingSchedulesTable, PostingTimesTable } from './tables/schedule.js';
 import type { AppStateTable, MailOutboxTable } from './tables/system.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.js';
 
 export type { SocialAccountRow, SocialAccountsTable } from './tables/accounts.js';
 export type { AccountMetricsDailyTable, PostMetricsTable } from './tables/analytics.js';
@@ -74,4 +75,6 @@ export interface Database {
   queueItems: QueueItemsTable;
   queueItemMedia: QueueItemMediaTable;
   userOnboarding: UserOnboardingTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }
