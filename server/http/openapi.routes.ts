@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
+import { webhookDocumentation } from '../webhooks/webhook-openapi.js';
 import type { AppEnv } from './types.js';
 
 /** `GET /api/openapi.json` generated from the routes and their zod schemas; `GET /api/docs` renders it. */
@@ -16,6 +17,7 @@ export function mountOpenApi(app: Hono<AppEnv>): void {
           description:
             'Every route accepts the session cookie (web app) or `Authorization: Bearer <token>` from `POST /api/auth/token`. Errors are `{ code, message, field? }`.',
         },
+        webhooks: webhookDocumentation(),
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer' },
