@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
-import { webhookDocumentation } from '../webhooks/webhook-openapi.js';
+import { webhookDocumentation } from '../../shared/webhooks/openapi-webhooks.js';
 import type { AppEnv } from './types.js';
 
 /** `GET /api/openapi.json` generated from the routes and their zod schemas; `GET /api/docs` renders it. */

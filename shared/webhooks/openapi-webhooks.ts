@@ -5,7 +5,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
   WebhookPayloadSchema,
-} from '../../shared/webhooks/api.js';
+} from './api.js';
 
 const SIGNING =
   'Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), ' +
