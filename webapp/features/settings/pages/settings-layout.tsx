@@ -6,6 +6,7 @@ const MENU = [
   { to: '/settings/profile', label: 'Personal Information' },
   { to: '/settings/notifications', label: 'Notifications' },
   { to: '/settings/privacy', label: 'Privacy & Security' },
+  { to: '/settings/webhooks', label: 'Webhooks' },
   { to: '/settings/subscription', label: 'Subscription' },
 ];
 
