@@ -12,7 +12,9 @@ const STATUS_STYLE: Record<WebhookDeliveryDto['status'], string> = {
 function statusLabel(delivery: WebhookDeliveryDto): string {
   if (delivery.status === 'pending' && delivery.attemptCount > 0)
     return `Retrying (${delivery.attemptCount} tried)`;
-  return delivery.status === 'delivered' ? 'Delivered' : delivery.status === 'failed' ? 'Failed' : 'Pending';
+  const tries = delivery.attemptCount > 1 ? ` (${delivery.attemptCount} attempts)` : '';
+  if (delivery.status === 'delivered') return `Delivered${tries}`;
+  return delivery.status === 'failed' ? `Failed${tries}` : 'Pending';
 }
 
 /** The endpoint's last 100 deliveries: event, status, HTTP status code, duration, and "Resend". */

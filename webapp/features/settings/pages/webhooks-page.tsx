@@ -18,7 +18,7 @@ export function WebhooksPage() {
     <div className="flex flex-col gap-6">
       <SettingsSection
         title="Webhooks"
-        description="Postloom tells your systems when a post is published or fails, an account needs reconnecting, a queue runs out or analytics are updated. Deliveries are signed (Standard Webhooks) and retried for about a day."
+        description="Postloom tells your systems when a post is published or fails, an account needs reconnecting, a queue runs out or analytics are updated. Deliveries are signed (Standard Webhooks) and retried for more than a day."
       >
         <div className="mb-4 flex justify-end">
           <Button onClick={() => setAdding(true)}>Add endpoint</Button>
