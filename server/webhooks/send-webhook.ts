@@ -1,7 +1,7 @@
 import { request } from 'undici';
+import { DELIVERY_TIMEOUT_MS } from '../../shared/webhooks/retry-schedule.js';
 import { AppError } from '../core/errors.js';
 import { pinnedAgent } from '../core/pinned-request.js';
-import { DELIVERY_TIMEOUT_MS } from './retry-schedule.js';
 import { signedHeaders } from './webhook-secrets.js';
 import { checkWebhookTarget, parseWebhookUrl } from './webhook-target.js';
 

@@ -1,8 +1,8 @@
+import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from '../../shared/webhooks/retry-schedule.js';
 import type { WebhookDeliveryRow } from '../db/tables/webhooks.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
 import { claimDueDeliveries, disableEndpoint, markDelivered, recordFailure } from './delivery-transitions.js';
-import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from './retry-schedule.js';
 import { sendWebhook } from './send-webhook.js';
 import { signingSecrets } from './webhook-secrets.js';
 

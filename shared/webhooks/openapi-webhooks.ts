@@ -6,11 +6,12 @@ import {
   WEBHOOK_TEST_EVENT,
   WebhookPayloadSchema,
 } from './api.js';
+import { DELIVERY_TIMEOUT_MS, describeRetrySchedule } from './retry-schedule.js';
 
 const SIGNING =
   'Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), ' +
   '`webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the ' +
-  "endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.";
+  `endpoint's secret. Answer 2xx within ${DELIVERY_TIMEOUT_MS / 1000} s; anything else is retried after ${describeRetrySchedule()}.`;
 
 /**
  * The OpenAPI 3.1 `webhooks` of the document: one entry per event, each the POST Postloom sends

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveNotificationPreferences } from '../../server/notifications/notification-preferences.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
-import { MAX_WEBHOOK_ATTEMPTS } from '../../server/webhooks/retry-schedule.js';
 import { startWebhookWorker, type WebhookWorker } from '../../server/webhooks/webhook-worker.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/settings/notification-preferences.js';
+import { MAX_WEBHOOK_ATTEMPTS } from '../../shared/webhooks/retry-schedule.js';
 import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import { resetSandbox } from '../support/publishing-support.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

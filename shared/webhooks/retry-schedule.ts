@@ -29,3 +29,11 @@ export function nextAttemptAt(attemptCount: number, now: number, scale = 1): num
   if (wait === undefined) return null;
   return now + Math.max(1, Math.round(wait * scale));
 }
+
+/** The schedule as people read it: "5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h". */
+export function describeRetrySchedule(): string {
+  const words = WEBHOOK_RETRY_SCHEDULE_MS.map((ms) =>
+    ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`,
+  );
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}

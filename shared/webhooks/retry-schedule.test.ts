@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WEBHOOK_ATTEMPTS, nextAttemptAt, WEBHOOK_RETRY_SCHEDULE_MS } from './retry-schedule.js';
+import {
+  describeRetrySchedule,
+  MAX_WEBHOOK_ATTEMPTS,
+  nextAttemptAt,
+  WEBHOOK_RETRY_SCHEDULE_MS,
+} from './retry-schedule.js';
 
 describe('the webhook retry schedule', () => {
   it('waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h, then gives up', () => {
@@ -17,5 +22,9 @@ describe('the webhook retry schedule', () => {
   it('scales every wait for tests without changing their order', () => {
     expect(nextAttemptAt(1, 1000, 0.001)).toBe(1005);
     expect(nextAttemptAt(2, 1000, 0.001)).toBe(1300);
+  });
+
+  it('reads as people say it', () => {
+    expect(describeRetrySchedule()).toBe('5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h');
   });
 });
