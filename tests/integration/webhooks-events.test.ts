@@ -84,6 +84,22 @@ describe('webhook events are written with the change they report', () => {
     expect(event!.body).toMatchObject({ type: 'post.failed', data: { id: post.id, status: 'failed' } });
   });
 
+  it('post.failed for the pending posts of an account the user disconnects', async () => {
+    await addEndpoint(['post.failed']);
+    const [accountId] = await connectInProcess(t, user, 'twitter');
+    const { post } = await call('/api/posts', 'POST', {
+      socialAccountId: accountId,
+      content: 'Never sent',
+      media: [],
+      action: 'schedule',
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    await call(`/api/accounts/${accountId}`, 'DELETE');
+    const events = await outbox();
+    expect(events).toHaveLength(1);
+    expect(events[0]!.body).toMatchObject({ type: 'post.failed', data: { id: post.id, status: 'failed' } });
+  });
+
   it('queue.emptied when a one-time queue sends its last item', async () => {
     await addEndpoint(['queue.emptied']);
     const [accountId] = await connectInProcess(t, user, 'twitter');
