@@ -102,3 +102,13 @@ export async function disableEndpoint(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Forgets finished deliveries older than `before` (Settings lists the last 100 per endpoint). */
+export async function pruneFinishedDeliveries(db: Db, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('webhookDeliveries')
+    .where('status', 'in', ['delivered', 'failed'])
+    .where('createdAt', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -2,7 +2,13 @@ import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from '../../shared/webhooks/retry-
 import type { WebhookDeliveryRow } from '../db/tables/webhooks.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
-import { claimDueDeliveries, disableEndpoint, markDelivered, recordFailure } from './delivery-transitions.js';
+import {
+  claimDueDeliveries,
+  disableEndpoint,
+  markDelivered,
+  pruneFinishedDeliveries,
+  recordFailure,
+} from './delivery-transitions.js';
 import { sendWebhook } from './send-webhook.js';
 import { signingSecrets } from './webhook-secrets.js';
 
@@ -12,6 +18,9 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'cipher' | 'events'>;
 const LEASE_MS = DELIVERY_TIMEOUT_MS + 20_000;
 const BATCH = 20;
 const POLL_MS = 1_000;
+/** Finished deliveries are kept this long, and pruned at most this often. */
+const KEEP_FINISHED_MS = 30 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
 
 export interface WebhookWorker {
   /** Look for due deliveries now. */
@@ -30,6 +39,7 @@ export function startWebhookWorker(deps: Deps, options: { pollMs?: number } = {}
   let running: Promise<void> | null = null;
   let stopped = false;
   let again = false;
+  let prunedAt = 0;
   const tick = () => {
     if (stopped) return;
     if (running) {
@@ -40,6 +50,10 @@ export function startWebhookWorker(deps: Deps, options: { pollMs?: number } = {}
     running = (async () => {
       try {
         while ((await deliverDueWebhooks(deps)) === BATCH && !stopped) {}
+        if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+          prunedAt = Date.now();
+          await pruneFinishedDeliveries(deps.db, prunedAt - KEEP_FINISHED_MS);
+        }
       } catch (error) {
         deps.logger.error('webhook delivery pass failed', { error });
       }

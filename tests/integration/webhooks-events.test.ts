@@ -4,7 +4,7 @@ import { getAccountRowById } from '../../server/accounts/accounts.repository.js'
 import { collectAnalytics } from '../../server/analytics/collect-analytics.js';
 import { failMissedPosts } from '../../server/engine/recover-posts.js';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server.js';
-import { claimDueDeliveries } from '../../server/webhooks/delivery-transitions.js';
+import { claimDueDeliveries, pruneFinishedDeliveries } from '../../server/webhooks/delivery-transitions.js';
 import { enqueueWebhookEvent } from '../../server/webhooks/enqueue-webhook-event.js';
 import { connectInProcess, createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import { resetSandbox } from '../support/publishing-support.js';
@@ -179,5 +179,25 @@ describe('webhook events are written with the change they report', () => {
     expect(ids).toHaveLength(30);
     expect(new Set(ids).size).toBe(30);
     expect(await claimDueDeliveries(t.deps.db, { now, leaseMs: 30_000, limit: 20 })).toEqual([]);
+  });
+
+  it('prunes old finished deliveries and keeps every pending one', async () => {
+    await addEndpoint(['post.published']);
+    await t.deps.db.transaction().execute(async (trx) => {
+      for (const id of ['old', 'waiting']) await enqueueWebhookEvent(trx, user.id, 'post.published', { id });
+    });
+    const [old, waiting] = await outbox();
+    await t.deps.db
+      .updateTable('webhookDeliveries')
+      .set({ status: 'delivered', createdAt: 1000 })
+      .where('id', '=', old!.id)
+      .execute();
+    await t.deps.db
+      .updateTable('webhookDeliveries')
+      .set({ createdAt: 1000 })
+      .where('id', '=', waiting!.id)
+      .execute();
+    expect(await pruneFinishedDeliveries(t.deps.db, 2000)).toBe(1);
+    expect((await outbox()).map((row) => row.id)).toEqual([waiting!.id]);
   });
 });
