@@ -37,6 +37,7 @@ import { createQueuesRoutes } from './queues/queues.routes.js';
 import { createScheduleRoutes } from './schedule/schedule.routes.js';
 import { createPreferencesRoutes } from './settings/preferences.routes.js';
 import { createSettingsRoutes } from './settings/settings.routes.js';
+import { createWebhooksRoutes } from './webhooks/webhooks.routes.js';
 
 interface CreateAppOptions {
   /** Serve the built web app (off in API-only tests). */
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/analytics', createAnalyticsRoutes());
   app.route('/api/onboarding', createOnboardingRoutes());
   app.route('/api/api-tokens', createApiTokensRoutes());
+  app.route('/api/webhooks', createWebhooksRoutes());
 
   mountOpenApi(app);
   app.all('/api/*', apiNotFound);

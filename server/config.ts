@@ -73,6 +73,10 @@ const ConfigSchema = z.object({
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(1000),
   PUBLISH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
+  /** Development only: webhook endpoints may be http:// addresses on this machine (loopback). */
+  WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),
+  /** Tests only: multiplies every wait of the webhook retry schedule (1: the real schedule). */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
   /** Media each user may keep in DATA_DIR (uploads and files fetched from addresses), in MB. */
   MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(10_240),
   /** Extension ids "Sign in with the web app" may hand a token to (comma-separated). */

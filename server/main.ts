@@ -13,6 +13,7 @@ import { startPruneJob } from './maintenance/prune.job.js';
 import { logUnhandledRejections } from './process-handlers.js';
 import { startQueueRunner } from './queues/queue-runner.js';
 import { logStartupAdvice } from './startup-advice.js';
+import { startWebhookWorker } from './webhooks/webhook-worker.js';
 
 /** Starts Postloom: migrate, serve the API and the web app, start background work. */
 async function main(): Promise<void> {
@@ -64,6 +65,12 @@ async function main(): Promise<void> {
   if (config.SCHEDULER) {
     await deps.engine.start();
     stops.push(() => deps.engine.stop());
+  }
+
+  // The webhook outbox: deliveries written with the changes they report, sent and retried here.
+  if (config.SCHEDULER) {
+    const webhooks = startWebhookWorker(deps);
+    stops.push(() => webhooks.stop());
   }
 
   // Queues create scheduled posts for the engine above; stopped first (stops run in reverse).

@@ -4,7 +4,8 @@ import { newId } from '../core/ids.js';
 import { type Db, withTransaction } from '../db/database.js';
 import type { SocialAccountRow, SocialAccountsTable } from '../db/schema.js';
 import { sqlDialect } from '../db/sql-dialect.js';
-import { parseMetadata } from './accounts.repository.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
+import { parseMetadata, toAccountDto } from './accounts.repository.js';
 import type { ConnectedProfile, TokenSet } from './platforms/platform-oauth.js';
 
 /**
@@ -176,13 +177,18 @@ export async function flagNeedsReconnect(
   db: Db,
   input: { accountId: string; reason: string; now: number },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('socialAccounts')
-    .set({ status: 'needs_reconnect', lastError: input.reason, updatedAt: input.now })
-    .where('id', '=', input.accountId)
-    .where('status', 'in', from('flagNeedsReconnect'))
-    .executeTakeFirst();
-  return applied(result);
+  return withTransaction(db, async (trx) => {
+    const row = await trx
+      .updateTable('socialAccounts')
+      .set({ status: 'needs_reconnect', lastError: input.reason, updatedAt: input.now })
+      .where('id', '=', input.accountId)
+      .where('status', 'in', from('flagNeedsReconnect'))
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return false;
+    await enqueueWebhookEvent(trx, row.userId, 'account.disconnected', toAccountDto(row), input.now);
+    return true;
+  });
 }
 
 /** Remembers that the user was warned of the coming expiry (LinkedIn without a refresh token). */

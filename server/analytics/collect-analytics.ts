@@ -8,10 +8,11 @@ import {
   refreshAccountToken,
 } from '../accounts/account-tokens.js';
 import { getAccountRowById, parseMetadata } from '../accounts/accounts.repository.js';
-import type { SocialAccountRow } from '../db/schema.js';
+import type { AccountMetricsDailyTable, PostMetricsTable, SocialAccountRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { PlatformError } from '../platforms/platform-error.js';
 import { createPlatformHttp } from '../platforms/platform-http.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
 import { METRIC_READERS, type ReaderContext } from './metric-readers.js';
 import { upsertAccountMetrics, upsertPostMetrics } from './post-metrics.repository.js';
 import { canReadAnalytics } from './readable-accounts.js';
@@ -108,14 +109,14 @@ async function collectAccount(deps: Deps, account: SocialAccountRow, now: () => 
 
   const followers = await call((ctx) => reader.followers(ctx));
   const readAt = now();
-  await upsertAccountMetrics(deps.db, {
+  const accountMetrics = {
     socialAccountId: account.id,
     userId: account.userId,
     platform,
     day: utcDay(readAt),
     followers,
     readAt,
-  });
+  };
 
   const due = await deps.db
     .selectFrom('scheduledPosts as p')
@@ -130,7 +131,12 @@ async function collectAccount(deps: Deps, account: SocialAccountRow, now: () => 
     .orderBy('p.postedAt', 'desc')
     .limit(POSTS_PER_RUN)
     .execute();
-  if (due.length === 0) return 0;
+  if (due.length === 0) {
+    await storeMetrics(deps, accountMetrics, []);
+    return 0;
+  }
+  // Stored now: a failed read of the posts below must not lose the day's follower count.
+  await upsertAccountMetrics(deps.db, accountMetrics);
   const counts = await call((ctx) =>
     reader.posts(
       ctx,
@@ -159,8 +165,33 @@ async function collectAccount(deps: Deps, account: SocialAccountRow, now: () => 
       },
     ];
   });
-  await upsertPostMetrics(deps.db, rows);
+  await storeMetrics(deps, accountMetrics, rows);
   return rows.length;
+}
+
+/** The numbers read, stored with the `analytics.updated` webhook that reports them. */
+async function storeMetrics(
+  deps: Deps,
+  account: AccountMetricsDailyTable,
+  posts: PostMetricsTable[],
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await upsertAccountMetrics(trx, account);
+    await upsertPostMetrics(trx, posts);
+    await enqueueWebhookEvent(trx, account.userId, 'analytics.updated', {
+      accountId: account.socialAccountId,
+      platform: account.platform,
+      followers: account.followers,
+      readAt: new Date(account.readAt).toISOString(),
+      posts: posts.map((post) => ({
+        postId: post.postId,
+        likes: post.likes,
+        comments: post.comments,
+        shares: post.shares,
+        views: post.views,
+      })),
+    });
+  });
 }
 
 /**

@@ -27,6 +27,7 @@ import type {
 import type { QueueItemMediaTable, QueueItemsTable, QueuesTable } from './tables/queues.js';
 import type { PostingSchedulesTable, PostingTimesTable } from './tables/schedule.js';
 import type { AppStateTable, MailOutboxTable } from './tables/system.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.js';
 
 export type { SocialAccountRow, SocialAccountsTable } from './tables/accounts.js';
 export type { AccountMetricsDailyTable, PostMetricsTable } from './tables/analytics.js';
@@ -81,4 +82,6 @@ export interface Database {
   idempotencyKeys: IdempotencyKeysTable;
   feeds: FeedsTable;
   feedSeenItems: FeedSeenItemsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }

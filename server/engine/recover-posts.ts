@@ -2,6 +2,7 @@ import { isPlatformId } from '../../shared/platforms/ids.js';
 import { missedCutoff } from '../../shared/posts/post-timing.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
+import { toPostDto } from '../posts/post-dto.js';
 import { parseProgress } from '../posts/post-states.js';
 import {
   askPlatformFirst,
@@ -15,6 +16,7 @@ import { endAttempt, findLastAttempt } from '../publishing/publish-attempts.js';
 import { UNCONFIRMED_AFTER_RESTART_MESSAGE } from '../publishing/publish-messages.js';
 import { notifyMissed, notifyUnknownOutcome } from '../publishing/publish-notifications.js';
 import { checkingMessage } from '../publishing/reconcile-post.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
 
 /**
  * Posts left `publishing` by a worker that died (lease expired). If a create request may have
@@ -63,7 +65,22 @@ export async function recoverOrphanedPosts(
     }
     const updated =
       maybeSent && !askPlatform
-        ? await failOrphanUnconfirmed(db, { postId: post.id, now, reason: UNCONFIRMED_AFTER_RESTART_MESSAGE })
+        ? await db.transaction().execute(async (trx) => {
+            const row = await failOrphanUnconfirmed(trx, {
+              postId: post.id,
+              now,
+              reason: UNCONFIRMED_AFTER_RESTART_MESSAGE,
+            });
+            if (row)
+              await enqueueWebhookEvent(
+                trx,
+                row.userId,
+                'post.needs_attention',
+                () => toPostDto(trx, row),
+                now,
+              );
+            return row;
+          })
         : await requeueOrphan(db, {
             postId: post.id,
             now,
@@ -80,11 +97,16 @@ export async function recoverOrphanedPosts(
 export async function failMissedPosts(deps: AppDeps, now: number): Promise<number> {
   const { db, config } = deps;
   const cutoff = missedCutoff(now, config.LATE_GRACE_MINUTES);
-  const missed = await failMissed(db, {
-    cutoff,
-    now,
-    reason:
-      'This post was missed: Postloom was not running at its scheduled time. Use Post Now to publish it.',
+  const missed = await db.transaction().execute(async (trx) => {
+    const rows = await failMissed(trx, {
+      cutoff,
+      now,
+      reason:
+        'This post was missed: Postloom was not running at its scheduled time. Use Post Now to publish it.',
+    });
+    for (const row of rows)
+      await enqueueWebhookEvent(trx, row.userId, 'post.failed', () => toPostDto(trx, row), now);
+    return rows;
   });
   for (const post of missed) {
     await publishPostUpdated(deps, post);

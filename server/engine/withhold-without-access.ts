@@ -3,8 +3,10 @@ import { createEngineAccess, type EngineAccess } from '../billing/engine-access.
 import { AppError } from '../core/errors.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
+import { toPostDto } from '../posts/post-dto.js';
 import { failWithoutAccess } from '../posts/post-transitions.js';
 import { publishPostUpdated } from '../publishing/post-events.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
 
 /**
  * The subscription gate of the engine. Of the posts just claimed, answers those whose owner has
@@ -35,11 +37,12 @@ export async function withholdWithoutAccess(
     denied.set(post.userId, entry);
   }
   for (const [userId, { reason, postIds }] of denied) {
-    const failed = await failWithoutAccess(deps.db, {
-      postIds,
-      owner: options.owner,
-      reason,
-      now: options.now,
+    const failed = await deps.db.transaction().execute(async (trx) => {
+      const rows = await failWithoutAccess(trx, { postIds, owner: options.owner, reason, now: options.now });
+      for (const row of rows) {
+        await enqueueWebhookEvent(trx, userId, 'post.failed', () => toPostDto(trx, row), options.now);
+      }
+      return rows;
     });
     for (const row of failed) await publishPostUpdated(deps, row);
     // None left: the user was deleted meanwhile, and nobody is left to tell.

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { openAPIRouteHandler } from 'hono-openapi';
+import { webhookDocumentation } from '../../shared/webhooks/openapi-webhooks.js';
 import { apiGuideHtml } from './api-guide.js';
 import type { AppEnv } from './types.js';
 
@@ -17,6 +18,7 @@ export function mountOpenApi(app: Hono<AppEnv>): void {
           description:
             'Every route accepts the session cookie (web app) or `Authorization: Bearer <token>` from `POST /api/auth/token`. Errors are `{ code, message, field? }`.',
         },
+        webhooks: webhookDocumentation(),
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer' },

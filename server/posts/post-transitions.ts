@@ -1,6 +1,8 @@
 import { type Db, withTransaction } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
 import { dueIds, lockPostProgress } from './due-posts.js';
+import { toPostDto } from './post-dto.js';
 import {
   type PostStatus,
   type PostTransition,
@@ -288,12 +290,18 @@ export async function releaseOnDisconnect(
   db: Db,
   input: { userId: string; accountId: string; reason: string; now: number },
 ): Promise<number> {
-  const result = await db
-    .updateTable('scheduledPosts')
-    .set(failedWith(input.reason, input.now))
-    .where('socialAccountId', '=', input.accountId)
-    .where('userId', '=', input.userId)
-    .where('status', 'in', from('releaseOnDisconnect'))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return withTransaction(db, async (trx) => {
+    const released = await trx
+      .updateTable('scheduledPosts')
+      .set(failedWith(input.reason, input.now))
+      .where('socialAccountId', '=', input.accountId)
+      .where('userId', '=', input.userId)
+      .where('status', 'in', from('releaseOnDisconnect'))
+      .returningAll()
+      .execute();
+    for (const row of released) {
+      await enqueueWebhookEvent(trx, input.userId, 'post.failed', () => toPostDto(trx, row), input.now);
+    }
+    return released.length;
+  });
 }

@@ -1,7 +1,9 @@
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { PlatformError } from '../platforms/platform-error.js';
+import { toPostDto } from '../posts/post-dto.js';
 import { countAttempt, markFailed, markPosted, scheduleRetry } from '../posts/post-transitions.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
 import { publishPostUpdated } from './post-events.js';
 import { endAttempt, startAttempt } from './publish-attempts.js';
 import { notifyFailed, notifyPublished, notifyUnknownOutcome } from './publish-notifications.js';
@@ -54,20 +56,37 @@ export async function runPublishAttempt(
   return result;
 }
 
+/** The webhook each final outcome reports (a retry reports nothing yet). */
+const WEBHOOK_EVENT_OF = {
+  posted: 'post.published',
+  failed: 'post.failed',
+  unknown: 'post.needs_attention',
+  retry: null,
+} as const;
+
 async function applyResult(deps: AppDeps, post: ScheduledPostRow, result: AttemptResult): Promise<void> {
-  const { db } = deps;
   const now = Date.now();
-  const updated =
-    result.outcome === 'posted'
-      ? await markPosted(db, { postId: post.id, platformPostId: result.platformPostId, url: result.url, now })
-      : result.outcome === 'retry'
-        ? await scheduleRetry(db, {
+  const updated = await deps.db.transaction().execute(async (db) => {
+    const row =
+      result.outcome === 'posted'
+        ? await markPosted(db, {
             postId: post.id,
-            nextAttemptAt: result.nextAttemptAt,
-            reason: result.message,
+            platformPostId: result.platformPostId,
+            url: result.url,
             now,
           })
-        : await markFailed(db, { postId: post.id, reason: result.message, now });
+        : result.outcome === 'retry'
+          ? await scheduleRetry(db, {
+              postId: post.id,
+              nextAttemptAt: result.nextAttemptAt,
+              reason: result.message,
+              now,
+            })
+          : await markFailed(db, { postId: post.id, reason: result.message, now });
+    const event = row && WEBHOOK_EVENT_OF[result.outcome];
+    if (event) await enqueueWebhookEvent(db, row.userId, event, () => toPostDto(db, row), now);
+    return row;
+  });
   if (!updated) return;
   await publishPostUpdated(deps, updated);
   if (result.outcome === 'posted') await notifyPublished(deps, post);

@@ -14,6 +14,8 @@ import { createNotification } from '../notifications/create-notification.js';
 import { getPostForUser } from '../posts/get-post.js';
 import { allMediaIdsOf, postMediaIds } from '../posts/post-dto.js';
 import { insertPost, setPostMedia } from '../posts/posts.repository.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
+import { getQueue } from './list-queues.js';
 import {
   candidateOrder,
   DUPLICATE_WINDOW_MS,
@@ -181,6 +183,11 @@ export async function runQueue(
         position: Math.max(...items.map((i) => i.position)) + 1,
         updatedAt: now,
       });
+    }
+    // A one-time queue that just sent its last item: reported with the run that emptied it.
+    if (plan.finished) {
+      const emptied = () => getQueue({ ...deps, db: trx }, queue.userId, queue.id);
+      await enqueueWebhookEvent(trx, queue.userId, 'queue.emptied', emptied, now);
     }
     return { queue, postId, notices };
   });

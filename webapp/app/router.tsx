@@ -57,6 +57,9 @@ const ApiSettingsPage = lazy(() =>
 const SubscriptionPage = lazy(() =>
   import('../features/billing/pages/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
 );
+const WebhooksPage = lazy(() =>
+  import('../features/settings/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
+);
 const NotificationSettingsPage = lazy(() =>
   import('../features/settings/pages/notification-settings-page').then((m) => ({
     default: m.NotificationSettingsPage,
@@ -108,6 +111,7 @@ const protectedRoutes: RouteObject[] = [
       { path: 'api', element: <ApiSettingsPage /> },
       { path: 'subscription', element: <SubscriptionPage /> },
       { path: 'notifications', element: <NotificationSettingsPage /> },
+      { path: 'webhooks', element: <WebhooksPage /> },
       { path: 'delete-account', element: <PrivacySecurityPage openDelete /> },
       { path: '*', element: <NotFoundPage inShell /> },
     ],

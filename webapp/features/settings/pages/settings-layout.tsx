@@ -7,6 +7,7 @@ const MENU = [
   { to: '/settings/notifications', label: 'Notifications' },
   { to: '/settings/privacy', label: 'Privacy & Security' },
   { to: '/settings/api', label: 'API' },
+  { to: '/settings/webhooks', label: 'Webhooks' },
   { to: '/settings/subscription', label: 'Subscription' },
 ];
 
