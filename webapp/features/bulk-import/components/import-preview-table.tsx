@@ -1,0 +1,135 @@
+import type { ImportCells, ImportColumn, ImportRowResult } from '../../../../shared/posts/import';
+import { formatDateTime } from '../../../../shared/time/format';
+import { Button } from '../../../components/button';
+import { PlatformIcon } from '../../../components/platform-icon';
+
+export interface PreviewRow {
+  key: string;
+  cells: ImportCells;
+  /** The last check of this row (null until the server answered for it). */
+  checked: ImportRowResult | null;
+}
+
+interface Props {
+  rows: PreviewRow[];
+  timezone: string;
+  timeFormat: '12h' | '24h';
+  onEdit: (key: string, column: ImportColumn, value: string) => void;
+  onDrop: (key: string) => void;
+}
+
+const COLUMNS: { column: ImportColumn; label: string; wide?: boolean }[] = [
+  { column: 'text', label: 'Text', wide: true },
+  { column: 'accounts', label: 'Accounts' },
+  { column: 'time', label: 'Time' },
+  { column: 'media_urls', label: 'Media URLs' },
+  { column: 'link', label: 'Link' },
+];
+
+/**
+ * Every row as it will be posted, per account, each problem in the cell it belongs to (with the
+ * composer's message) and the cell highlighted; every cell can be fixed in place, a row dropped.
+ */
+export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop }: Props) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white" data-testid="import-preview">
+      <table className="min-w-full text-left text-sm">
+        <thead className="bg-gray-50 text-gray-600 text-xs uppercase tracking-wide">
+          <tr>
+            <th className="px-3 py-2">Row</th>
+            {COLUMNS.map(({ column, label }) => (
+              <th key={column} className="px-3 py-2">
+                {label}
+              </th>
+            ))}
+            <th className="px-3 py-2">As posted</th>
+            <th className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {rows.map((row, index) => {
+            const problems = row.checked?.problems ?? [];
+            const labelOf = (accountId: string | null) =>
+              row.checked?.targets.find((target) => target.accountId === accountId)?.label;
+            return (
+              <tr key={row.key} data-row={index + 1} className={problems.length > 0 ? 'bg-red-50/30' : ''}>
+                <td className="px-3 py-2 align-top text-gray-500">{index + 1}</td>
+                {COLUMNS.map(({ column, label, wide }) => {
+                  const cellProblems = problems.filter((problem) => problem.field === column);
+                  const invalid = cellProblems.length > 0;
+                  const inputClass = `w-full rounded-md border px-2 py-1 ${
+                    invalid ? 'border-red-500 bg-red-50 text-red-900' : 'border-gray-300'
+                  }`;
+                  const name = `Row ${index + 1} ${label}`;
+                  return (
+                    <td
+                      key={column}
+                      className={`px-3 py-2 align-top ${wide ? 'min-w-72' : 'min-w-40'}`}
+                      data-invalid={invalid ? 'true' : undefined}
+                    >
+                      {column === 'text' ? (
+                        <textarea
+                          aria-label={name}
+                          aria-invalid={invalid}
+                          rows={2}
+                          className={inputClass}
+                          value={row.cells[column]}
+                          onChange={(event) => onEdit(row.key, column, event.target.value)}
+                        />
+                      ) : (
+                        <input
+                          aria-label={name}
+                          aria-invalid={invalid}
+                          className={inputClass}
+                          value={row.cells[column]}
+                          onChange={(event) => onEdit(row.key, column, event.target.value)}
+                        />
+                      )}
+                      {cellProblems.map((problem) => (
+                        <p
+                          key={`${problem.accountId}-${problem.message}`}
+                          className="mt-1 text-red-700 text-xs"
+                        >
+                          {problem.accountId && labelOf(problem.accountId)
+                            ? `${labelOf(problem.accountId)}: ${problem.message}`
+                            : problem.message}
+                        </p>
+                      ))}
+                    </td>
+                  );
+                })}
+                <td className="min-w-56 px-3 py-2 align-top">
+                  <ul className="space-y-1">
+                    {(row.checked?.targets ?? []).map((target) => (
+                      <li key={target.accountId} className="flex items-center gap-2 text-gray-700">
+                        <PlatformIcon platform={target.platform} className="h-4 w-4 shrink-0" />
+                        <span className="truncate">{target.label}</span>
+                        <span className="whitespace-nowrap text-gray-500">
+                          {target.scheduledAt
+                            ? formatDateTime(target.scheduledAt, timezone, timeFormat)
+                            : 'Queue'}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="px-3 py-2 align-top">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onDrop(row.key)}
+                    aria-label={`Drop row ${index + 1}`}
+                  >
+                    Drop
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
