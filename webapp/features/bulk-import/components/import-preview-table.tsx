@@ -25,6 +25,8 @@ const COLUMNS: { column: ImportColumn; label: string; wide?: boolean }[] = [
   { column: 'media_urls', label: 'Media URLs' },
   { column: 'link', label: 'Link' },
 ];
+/** "As posted" follows the time, before the media and link cells. */
+const AS_POSTED_AFTER = 3;
 
 /**
  * Every row as it will be posted, per account, each problem in the cell it belongs to (with the
@@ -37,12 +39,16 @@ export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop 
         <thead className="bg-gray-50 text-gray-600 text-xs uppercase tracking-wide">
           <tr>
             <th className="px-3 py-2">Row</th>
-            {COLUMNS.map(({ column, label }) => (
+            {COLUMNS.map(({ column, label }, position) => [
+              position === AS_POSTED_AFTER ? (
+                <th key="as-posted" className="px-3 py-2">
+                  As posted
+                </th>
+              ) : null,
               <th key={column} className="px-3 py-2">
                 {label}
-              </th>
-            ))}
-            <th className="px-3 py-2">As posted</th>
+              </th>,
+            ])}
             <th className="px-3 py-2">
               <span className="sr-only">Actions</span>
             </th>
@@ -53,20 +59,39 @@ export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop 
             const problems = row.checked?.problems ?? [];
             const labelOf = (accountId: string | null) =>
               row.checked?.targets.find((target) => target.accountId === accountId)?.label;
+            const asPosted = (
+              <td key="as-posted" className="min-w-56 px-3 py-2 align-top">
+                <ul className="space-y-1">
+                  {(row.checked?.targets ?? []).map((target) => (
+                    <li key={target.accountId} className="text-gray-700">
+                      <span className="flex items-center gap-2">
+                        <PlatformIcon platform={target.platform} className="h-4 w-4 shrink-0" />
+                        <span className="truncate">{target.label}</span>
+                      </span>
+                      <span className="block whitespace-nowrap pl-6 text-gray-500 text-xs">
+                        {target.scheduledAt
+                          ? formatDateTime(target.scheduledAt, timezone, timeFormat)
+                          : 'Queue'}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            );
             return (
               <tr key={row.key} data-row={index + 1} className={problems.length > 0 ? 'bg-red-50/30' : ''}>
                 <td className="px-3 py-2 align-top text-gray-500">{index + 1}</td>
-                {COLUMNS.map(({ column, label, wide }) => {
+                {COLUMNS.map(({ column, label, wide }, position) => {
                   const cellProblems = problems.filter((problem) => problem.field === column);
                   const invalid = cellProblems.length > 0;
                   const inputClass = `w-full rounded-md border px-2 py-1 ${
                     invalid ? 'border-red-500 bg-red-50 text-red-900' : 'border-gray-300'
                   }`;
                   const name = `Row ${index + 1} ${label}`;
-                  return (
+                  const cell = (
                     <td
                       key={column}
-                      className={`px-3 py-2 align-top ${wide ? 'min-w-72' : 'min-w-40'}`}
+                      className={`px-3 py-2 align-top ${wide ? 'min-w-64' : 'min-w-32'}`}
                       data-invalid={invalid ? 'true' : undefined}
                     >
                       {column === 'text' ? (
@@ -99,22 +124,8 @@ export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop 
                       ))}
                     </td>
                   );
+                  return position === AS_POSTED_AFTER ? [asPosted, cell] : cell;
                 })}
-                <td className="min-w-56 px-3 py-2 align-top">
-                  <ul className="space-y-1">
-                    {(row.checked?.targets ?? []).map((target) => (
-                      <li key={target.accountId} className="flex items-center gap-2 text-gray-700">
-                        <PlatformIcon platform={target.platform} className="h-4 w-4 shrink-0" />
-                        <span className="truncate">{target.label}</span>
-                        <span className="whitespace-nowrap text-gray-500">
-                          {target.scheduledAt
-                            ? formatDateTime(target.scheduledAt, timezone, timeFormat)
-                            : 'Queue'}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
                 <td className="px-3 py-2 align-top">
                   <Button
                     variant="ghost"
