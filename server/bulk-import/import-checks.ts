@@ -8,7 +8,7 @@ import { type GroupAccount, validateVersions, versionFor } from '../../shared/po
 import { isInFuture } from '../../shared/posts/post-timing.js';
 import { formatDateTime } from '../../shared/time/format.js';
 import type { Db } from '../db/database.js';
-import { findIdenticalPost } from '../posts/find-identical-post.js';
+import { findIdenticalPosts } from '../posts/find-identical-post.js';
 import type { ImportRow } from './import-rows.js';
 
 export interface ImportCheckContext {
@@ -43,6 +43,7 @@ export async function checkImportRows(
 ): Promise<ImportTarget[][]> {
   const firstRowOf = new Map<string, number>();
   const targets: ImportTarget[][] = [];
+  const identical = await identicalTimes(db, rows, times, context);
   for (const [index, row] of rows.entries()) {
     const shared = { content: row.text, media: row.mediaUrls, link: row.link };
     const accounts: GroupAccount[] = row.accounts.map((account) => ({
@@ -50,22 +51,7 @@ export async function checkImportRows(
       platform: account.platform as PlatformId,
     }));
     const versions = accounts.map((account) => versionFor(shared, undefined, account.platform));
-    const identicalAt: Record<string, string | null> = {};
-    for (const [position, account] of accounts.entries()) {
-      const at = times[index]![position];
-      const version = versions[position]!;
-      if (context.isQueue || at == null || !version.content.trim()) continue;
-      if (!refusesDuplicateText(account.platform, version.media.length > 0)) continue;
-      const found = await findIdenticalPost(db, context.userId, {
-        socialAccountId: account.id,
-        content: version.content,
-        hasMedia: version.media.length > 0,
-        at: new Date(at).toISOString(),
-      });
-      identicalAt[account.id] = found.identicalAt
-        ? formatDateTime(found.identicalAt, context.timezone, context.timeFormat)
-        : null;
-    }
+    const identicalAt = identical[index] ?? {};
     const problems = validateVersions({
       shared,
       versions: [],
@@ -143,4 +129,40 @@ export function guessMediaInfo(url: string): MediaInfo {
   const extension = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
   const mimeType = TYPES_BY_EXTENSION[extension] ?? 'image/jpeg';
   return { name, mimeType, sizeBytes: 0, kind: mediaKindOf(mimeType) };
+}
+
+/**
+ * X's 24-hour rule against the posts already planned or sent (posts/find-identical-post.ts), one
+ * query per account: for each row, the other post's time per account, as the user reads times.
+ */
+async function identicalTimes(
+  db: Db,
+  rows: readonly ImportRow[],
+  times: readonly (number | null)[][],
+  context: ImportCheckContext,
+): Promise<Record<string, string | null>[]> {
+  const result: Record<string, string | null>[] = rows.map(() => ({}));
+  if (context.isQueue) return result;
+  const checks = new Map<string, { row: number; content: string; at: number }[]>();
+  rows.forEach((row, index) => {
+    const shared = { content: row.text, media: row.mediaUrls, link: row.link };
+    row.accounts.forEach((account, position) => {
+      const at = times[index]![position];
+      const version = versionFor(shared, undefined, account.platform as PlatformId);
+      if (at == null || !version.content.trim()) return;
+      if (!refusesDuplicateText(account.platform, version.media.length > 0)) return;
+      checks.set(account.id, [
+        ...(checks.get(account.id) ?? []),
+        { row: index, content: version.content, at },
+      ]);
+    });
+  });
+  for (const [accountId, list] of checks) {
+    const found = await findIdenticalPosts(db, context.userId, accountId, list);
+    list.forEach((check, position) => {
+      const at = found[position];
+      result[check.row]![accountId] = at ? formatDateTime(at, context.timezone, context.timeFormat) : null;
+    });
+  }
+  return result;
 }
