@@ -18,8 +18,8 @@ interface Props {
   onDrop: (key: string) => void;
 }
 
-const COLUMNS: { column: ImportColumn; label: string; wide?: boolean }[] = [
-  { column: 'text', label: 'Text', wide: true },
+const COLUMNS: { column: ImportColumn; label: string }[] = [
+  { column: 'text', label: 'Text' },
   { column: 'accounts', label: 'Accounts' },
   { column: 'time', label: 'Time' },
   { column: 'media_urls', label: 'Media URLs' },
@@ -35,7 +35,18 @@ const AS_POSTED_AFTER = 3;
 export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white" data-testid="import-preview">
-      <table className="min-w-full text-left text-sm">
+      <table className="w-[78rem] table-fixed text-left text-sm">
+        {/* Fixed widths: a long message wraps the same way whatever the other rows hold. */}
+        <colgroup>
+          <col className="w-12" />
+          <col className="w-64" />
+          <col className="w-40" />
+          <col className="w-36" />
+          <col className="w-72" />
+          <col className="w-36" />
+          <col className="w-36" />
+          <col className="w-20" />
+        </colgroup>
         <thead className="bg-gray-50 text-gray-600 text-xs uppercase tracking-wide">
           <tr>
             <th className="px-3 py-2">Row</th>
@@ -60,13 +71,15 @@ export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop 
             const labelOf = (accountId: string | null) =>
               row.checked?.targets.find((target) => target.accountId === accountId)?.label;
             const asPosted = (
-              <td key="as-posted" className="min-w-56 px-3 py-2 align-top">
+              <td key="as-posted" className="px-3 py-2 align-top">
                 <ul className="space-y-1">
                   {(row.checked?.targets ?? []).map((target) => (
                     <li key={target.accountId} className="text-gray-700">
                       <span className="flex items-center gap-2">
                         <PlatformIcon platform={target.platform} className="h-4 w-4 shrink-0" />
-                        <span className="truncate">{target.label}</span>
+                        <span className="truncate" title={target.label}>
+                          {target.label}
+                        </span>
                       </span>
                       <span className="block whitespace-nowrap pl-6 text-gray-500 text-xs">
                         {target.scheduledAt
@@ -81,7 +94,7 @@ export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop 
             return (
               <tr key={row.key} data-row={index + 1} className={problems.length > 0 ? 'bg-red-50/30' : ''}>
                 <td className="px-3 py-2 align-top text-gray-500">{index + 1}</td>
-                {COLUMNS.map(({ column, label, wide }, position) => {
+                {COLUMNS.map(({ column, label }, position) => {
                   const cellProblems = problems.filter((problem) => problem.field === column);
                   const invalid = cellProblems.length > 0;
                   const inputClass = `w-full rounded-md border px-2 py-1 ${
@@ -91,7 +104,7 @@ export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop 
                   const cell = (
                     <td
                       key={column}
-                      className={`px-3 py-2 align-top ${wide ? 'min-w-64' : 'min-w-32'}`}
+                      className="px-3 py-2 align-top"
                       data-invalid={invalid ? 'true' : undefined}
                     >
                       {column === 'text' ? (
