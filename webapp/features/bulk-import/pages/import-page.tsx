@@ -28,6 +28,13 @@ function modeBody(choice: ModeChoice): Omit<ImportPostsBody, 'csv' | 'rows'> {
   };
 }
 
+/** A mode still waiting for its dates or its queue is not checked yet. */
+function isComplete(choice: ModeChoice): boolean {
+  if (choice.mode === 'spread') return Boolean(choice.spreadFrom && choice.spreadTo);
+  if (choice.mode === 'queue') return Boolean(choice.queueId);
+  return true;
+}
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.';
 }
@@ -79,7 +86,7 @@ export function ImportPage() {
   // Cells fixed in place (and a new mode) are checked again, a moment after the last change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: edits and choice are the triggers; rows is read as of then.
   useEffect(() => {
-    if (!rows || rows.length === 0) return;
+    if (!rows || rows.length === 0 || !isComplete(choice)) return;
     const sent = rows;
     const timer = setTimeout(async () => {
       setChecking(true);
@@ -165,7 +172,11 @@ export function ImportPage() {
         <ImportSource csv={csv} onChange={setCsv} />
         <ImportModePicker value={choice} onChange={setChoice} />
         <div className="flex items-center gap-3">
-          <Button onClick={checkFile} loading={checking && !rows} disabled={!csv.trim()}>
+          <Button
+            onClick={checkFile}
+            loading={checking && !rows}
+            disabled={!csv.trim() || !isComplete(choice)}
+          >
             Check posts
           </Button>
           {fileError ? (
@@ -181,7 +192,11 @@ export function ImportPage() {
             <p className="text-gray-700 text-sm" data-testid="import-counts" aria-live="polite">
               {rows.length} rows · {valid.length} ready · {withProblems} with problems · {posts} posts
             </p>
-            <Button onClick={save} loading={saving} disabled={posts === 0 || checking || saving}>
+            <Button
+              onClick={save}
+              loading={saving}
+              disabled={posts === 0 || checking || saving || !isComplete(choice)}
+            >
               Import {posts} posts
             </Button>
           </div>
