@@ -8,6 +8,7 @@ import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
 import { subscriptionGate } from './billing/subscription-gate.js';
+import { createImportRoutes } from './bulk-import/import.routes.js';
 import { createEventsRoutes } from './events/events.routes.js';
 import { createFeedsRoutes } from './feeds/feeds.routes.js';
 import { bodyLimits } from './http/body-limits.js';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/health', createHealthRoutes([async (d) => ({ scheduler: await d.engine.health() })]));
   app.route('/api/app-config', createAppConfigRoutes());
   app.route('/api/media', createMediaRoutes());
+  app.route('/api/posts/import', createImportRoutes());
   app.route('/api/posts', createPostsRoutes());
   app.route('/api/posts', createPublishingRoutes());
   app.route('/api/post-groups', createPostGroupsRoutes());

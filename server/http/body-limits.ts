@@ -8,6 +8,8 @@ const MB = 1024 * KB;
 /** Bodies of JSON routes: large enough for their content, small enough that nobody fills memory. */
 const DEFAULT_BODY_LIMIT = 64 * KB;
 const LIMITS: Array<{ prefix: string; maxSize: number }> = [
+  // A bulk import: up to 1,000 rows (the CSV itself is capped at 4 million characters).
+  { prefix: '/api/posts/import', maxSize: 8 * MB },
   // A post carries up to 63,206 characters of Facebook text or a long thread.
   { prefix: '/api/posts', maxSize: 1 * MB },
   { prefix: '/api/queues', maxSize: 1 * MB },

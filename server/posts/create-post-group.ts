@@ -6,13 +6,14 @@ import type {
 } from '../../shared/posts/post-groups.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
+import type { Db } from '../db/database.js';
 import type { AppDeps } from '../http/types.js';
 import { getPostGroupForUser } from './get-post-group.js';
 import { nextFreeTimeTiming, nextFreeTimeZone } from './next-free-time.js';
 import { insertPostGroup } from './post-groups.repository.js';
-import { parseInstant, timingFor } from './post-timing.js';
+import { type PostTiming, parseInstant, timingFor } from './post-timing.js';
 import { insertPost, setPostMedia } from './posts.repository.js';
-import { preparePostGroup } from './prepare-post-group.js';
+import { type PreparedVersion, preparePostGroup } from './prepare-post-group.js';
 import { publishGroupPosts } from './publish-group-posts.js';
 
 /** A refused group: the first problem's message (the spec's wording), every problem in details. */
@@ -61,41 +62,17 @@ export async function createPostGroup(
 
   const groupId = newId();
   await deps.db.transaction().execute(async (trx) => {
-    await insertPostGroup(trx, {
-      id: groupId,
+    await writePostGroup(trx, {
       userId,
-      content: shared.content,
-      media: JSON.stringify(shared.media),
-      link: shared.link,
-      createdAt: now,
-      updatedAt: now,
-    });
-    for (const version of versions) {
-      const id = newId();
+      groupId,
+      shared,
+      versions,
+      now,
       // Each account's own free slot, read and taken in this transaction (see next-free-time.ts).
-      const postTiming =
+      timingOf: async (version) =>
         timing ??
-        (await nextFreeTimeTiming(trx, { userId, accountId: version.account.id, timezone: timezone!, now }));
-      await insertPost(trx, {
-        id,
-        userId,
-        socialAccountId: version.account.id,
-        platform: version.platform,
-        content: version.content,
-        status: postTiming.status,
-        isDraft: postTiming.isDraft,
-        scheduledAt: postTiming.scheduledAt,
-        postType: version.postType,
-        media: JSON.stringify(version.media),
-        tweets: version.tweets ? JSON.stringify(version.tweets) : null,
-        metadata: JSON.stringify(version.metadata),
-        groupId,
-        customized: version.customized ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await setPostMedia(trx, id, version.allMediaIds);
-    }
+        (await nextFreeTimeTiming(trx, { userId, accountId: version.account.id, timezone: timezone!, now })),
+    });
   });
 
   const group = await getPostGroupForUser(deps, userId, groupId);
@@ -107,4 +84,54 @@ export async function createPostGroup(
     group.posts.map((post) => post.id),
   );
   return { group: await getPostGroupForUser(deps, userId, groupId), problems };
+}
+
+/**
+ * Writes a prepared group and one post per version inside the caller's transaction: the composer's
+ * save and the bulk import (many groups in one transaction) write groups the same way.
+ */
+export async function writePostGroup(
+  trx: Db,
+  input: {
+    userId: string;
+    groupId: string;
+    shared: { content: string; media: readonly string[]; link: string | null };
+    versions: readonly PreparedVersion[];
+    timingOf: (version: PreparedVersion) => Promise<PostTiming> | PostTiming;
+    now: number;
+  },
+): Promise<void> {
+  const { userId, groupId, shared, now } = input;
+  await insertPostGroup(trx, {
+    id: groupId,
+    userId,
+    content: shared.content,
+    media: JSON.stringify(shared.media),
+    link: shared.link,
+    createdAt: now,
+    updatedAt: now,
+  });
+  for (const version of input.versions) {
+    const id = newId();
+    const postTiming = await input.timingOf(version);
+    await insertPost(trx, {
+      id,
+      userId,
+      socialAccountId: version.account.id,
+      platform: version.platform,
+      content: version.content,
+      status: postTiming.status,
+      isDraft: postTiming.isDraft,
+      scheduledAt: postTiming.scheduledAt,
+      postType: version.postType,
+      media: JSON.stringify(version.media),
+      tweets: version.tweets ? JSON.stringify(version.tweets) : null,
+      metadata: JSON.stringify(version.metadata),
+      groupId,
+      customized: version.customized ? 1 : 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await setPostMedia(trx, id, version.allMediaIds);
+  }
 }

@@ -5,6 +5,7 @@ import { getPlatform } from '../../shared/platforms/registry.js';
 import { POST_MESSAGES, type PostAction, type TweetInput } from '../../shared/posts/api.js';
 import {
   type GroupAccount,
+  type GroupVersion,
   overrideFor,
   type SharedContent,
   type TargetedOverride,
@@ -120,16 +121,18 @@ export async function preparePostGroup(
     }),
   );
 
-  const versions = accounts.map((account, index): PreparedVersion => {
-    const version = resolved[index]!;
-    const platform = account.platform as PlatformId;
-    const tweets = getPlatform(platform).capabilities.replyChain
-      ? (version.tweets ?? [{ content: version.content, media: version.media }])
-      : null;
-    const allMediaIds = [...new Set([...version.media, ...(tweets ?? []).flatMap((tweet) => tweet.media)])];
-    return { account, platform, ...version, tweets, allMediaIds };
-  });
+  const versions = accounts.map((account, index) => preparedVersionOf(account, resolved[index]!));
   return { versions, problems };
+}
+
+/** One account's version as its post is written (X and Threads keep the whole chain in tweets). */
+export function preparedVersionOf(account: SocialAccountRow, version: GroupVersion): PreparedVersion {
+  const platform = account.platform as PlatformId;
+  const tweets = getPlatform(platform).capabilities.replyChain
+    ? (version.tweets ?? [{ content: version.content, media: version.media }])
+    : null;
+  const allMediaIds = [...new Set([...version.media, ...(tweets ?? []).flatMap((tweet) => tweet.media)])];
+  return { account, platform, ...version, tweets, allMediaIds };
 }
 
 /** For accounts whose platform refuses repeated text: when this text already goes out within a day. */

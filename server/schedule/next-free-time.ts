@@ -18,6 +18,20 @@ export async function findNextFreeTime(
   db: Db,
   input: { userId: string; accountId: string; timezone: string; now: number; excludePostId?: string },
 ): Promise<number> {
+  return nextFreeTimeIn(await loadFreeTimes(db, input), input);
+}
+
+/** An account's posting times by weekday and the instants its scheduled posts already hold. */
+export interface FreeTimes {
+  byDay: Map<number, string[]>;
+  taken: Set<number>;
+}
+
+/** What "Add to next free time" reads of one account (the bulk import reads it once per account). */
+export async function loadFreeTimes(
+  db: Db,
+  input: { userId: string; accountId: string; now: number; excludePostId?: string },
+): Promise<FreeTimes> {
   const schedule =
     (await findSchedule(db, input.userId, input.accountId)) ?? (await findSchedule(db, input.userId, null));
   // Never opened the Posting Schedule page: the default it would create (09:00 and 14:00 daily).
@@ -35,17 +49,22 @@ export async function findNextFreeTime(
     .where('status', 'in', ['scheduled', 'publishing'])
     .where('scheduledAt', '>', input.now);
   if (input.excludePostId) takenQuery = takenQuery.where('id', '!=', input.excludePostId);
-  const taken = new Set((await takenQuery.execute()).map((row) => row.scheduledAt));
+  const taken = new Set((await takenQuery.execute()).map((row) => row.scheduledAt!));
 
   const byDay = new Map<number, string[]>();
   for (const { day, time } of times) byDay.set(day, [...(byDay.get(day) ?? []), time]);
+  return { byDay, taken };
+}
+
+/** The first posting time after `now` that no post holds (the caller marks it taken when it takes it). */
+export function nextFreeTimeIn(free: FreeTimes, input: { timezone: string; now: number }): number {
   const today = utcToZonedTime(input.now, input.timezone).date;
   for (let offset = 0; offset <= HORIZON_DAYS; offset++) {
     const date = addDays(today, offset);
-    for (const time of byDay.get(weekdayOf(date)) ?? []) {
+    for (const time of free.byDay.get(weekdayOf(date)) ?? []) {
       const [hour, minute] = time.split(':').map(Number);
       const at = zonedTimeToUtc({ date, hour: hour!, minute: minute! }, input.timezone).getTime();
-      if (at > input.now && !taken.has(at)) return at;
+      if (at > input.now && !free.taken.has(at)) return at;
     }
   }
   throw new AppError('conflict', 'Every posting time of the coming year is taken. Add more posting times.');

@@ -27,6 +27,9 @@ const DashboardPage = lazy(() =>
 const SentPage = lazy(() =>
   import('../features/posts/pages/sent-page').then((m) => ({ default: m.SentPage })),
 );
+const ImportPage = lazy(() =>
+  import('../features/bulk-import/pages/import-page').then((m) => ({ default: m.ImportPage })),
+);
 const SchedulePage = lazy(() =>
   import('../features/schedule/pages/schedule-page').then((m) => ({ default: m.SchedulePage })),
 );
@@ -90,6 +93,7 @@ const protectedRoutes: RouteObject[] = [
   { index: true, element: <DashboardPage /> },
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'sent', element: <SentPage /> },
+  { path: 'posts/import', element: <ImportPage /> },
   { path: 'schedule', element: <SchedulePage /> },
   { path: 'calendar', element: <CalendarPage /> },
   {

@@ -41,7 +41,17 @@ export function DashboardPage() {
             .
           </>
         }
-        actions={<ConnectAccountButton />}
+        actions={
+          <>
+            <Link
+              to="/posts/import"
+              className="inline-flex h-10 items-center rounded-lg border border-gray-300 bg-white px-4 font-medium text-gray-700 text-sm shadow-sm hover:bg-gray-50"
+            >
+              Import CSV
+            </Link>
+            <ConnectAccountButton />
+          </>
+        }
       />
       <OnboardingChecklist actions={{ connectAccount: openConnectModal, createPost: () => openComposer() }} />
       <UpcomingPosts />

@@ -1,4 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { AccountDto } from '../../../../shared/accounts/account';
 import type { PlatformId } from '../../../../shared/platforms/ids';
 import { POST_MESSAGES } from '../../../../shared/posts/constants';
@@ -193,6 +194,20 @@ export function GroupComposerModal({
       open={open}
       onClose={submit.busy ? () => {} : requestClose}
       title={title}
+      description={
+        isNew && !touched ? (
+          <>
+            Planning many posts?{' '}
+            <Link
+              to="/posts/import"
+              onClick={onClose}
+              className="font-medium text-brand-600 hover:text-brand-700"
+            >
+              Import them from a CSV
+            </Link>
+          </>
+        ) : undefined
+      }
       size="xl"
       initialFocusRef={isNew ? firstChipRef : undefined}
       footer={
