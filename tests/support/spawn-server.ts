@@ -7,6 +7,7 @@ import { type Db, databaseFile, openDatabase } from '../../server/db/database.js
 import {
   assertNoSqliteFile,
   createTestDatabase,
+  TEST_ENCRYPTION_KEY,
   type TestDatabase,
   testsUsePostgres,
 } from './test-database-kind.js';
@@ -72,6 +73,7 @@ export async function startServer(
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     // Demo mode's built-in sandbox on a free port: parallel test servers must not share one.
     SANDBOX_PORT: '0',
+    ...(databaseUrl && !process.env.ENCRYPTION_KEY ? { ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } : {}),
     ...env,
     PORT: String(port),
     APP_URL: appUrl,
