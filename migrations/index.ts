@@ -15,6 +15,7 @@ import * as onboarding from './2026-11-25T1000-onboarding.js';
 import * as queueRunTimes from './2026-11-25T1010-queue-run-times.js';
 import * as postGroups from './2026-11-25T1020-post-groups.js';
 import * as insertionOrder from './2026-11-26T0900-insertion-order.js';
+import * as rateLimits from './2026-11-26T2300-rate-limits.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1010-queue-run-times': queueRunTimes,
   '2026-11-25T1020-post-groups': postGroups,
   '2026-11-26T0900-insertion-order': insertionOrder,
+  '2026-11-26T2300-rate-limits': rateLimits,
 };
