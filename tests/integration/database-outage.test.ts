@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
 import {
   createDatabase,
+  type PgCluster,
   pausePgCluster,
   resumePgCluster,
   startPgCluster,
@@ -41,7 +42,7 @@ describe('health for load balancers', () => {
   });
 });
 
-type Cluster = Awaited<ReturnType<typeof startPgCluster>>;
+type Cluster = PgCluster;
 
 describe.runIf(testsUsePostgres())('a process that loses PostgreSQL', { timeout: 240_000 }, () => {
   let cluster: Cluster | undefined;
