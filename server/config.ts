@@ -82,6 +82,14 @@ const ConfigSchema = z.object({
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(1000),
   PUBLISH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
+  /** S3-compatible object storage for media (set S3_BUCKET to use it); unset: files under DATA_DIR/media. */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** on: bucket in the path (MinIO, most self-hosted stores); off: bucket as a subdomain (AWS). */
+  S3_FORCE_PATH_STYLE: flag.default(false),
   /** Media each user may keep in DATA_DIR (uploads and files fetched from addresses), in MB. */
   MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(10_240),
   /** Extension ids "Sign in with the web app" may hand a token to (comma-separated). */
