@@ -21,6 +21,8 @@ export interface RunningServer {
   dataDir: string;
   /** DATABASE_URL when the server runs on PostgreSQL; unset: the SQLite file in DATA_DIR. */
   databaseUrl?: string;
+  /** ENCRYPTION_KEY it was started with (always on PostgreSQL); unset: the key generated into DATA_DIR. */
+  encryptionKey?: string;
   process: ChildProcess;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -114,6 +116,7 @@ export async function startServer(
     port,
     dataDir,
     databaseUrl,
+    encryptionKey: childEnv.ENCRYPTION_KEY,
     process: child,
     output: () => log,
     stop: async (signal = 'SIGTERM') => {
