@@ -16,6 +16,7 @@ import * as queueRunTimes from './2026-11-25T1010-queue-run-times.js';
 import * as postGroups from './2026-11-25T1020-post-groups.js';
 import * as insertionOrder from './2026-11-26T0900-insertion-order.js';
 import * as feeds from './2026-11-26T2200-feeds.js';
+import * as rateLimits from './2026-11-26T2300-rate-limits.js';
 import * as webhooks from './2026-11-27T0000-webhooks.js';
 import * as apiTokens from './2026-11-27T0100-api-tokens.js';
 
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T2200-feeds': feeds,
   '2026-11-27T0100-api-tokens': apiTokens,
   '2026-11-27T0000-webhooks': webhooks,
+  '2026-11-26T2300-rate-limits': rateLimits,
 };

@@ -17,6 +17,9 @@ type Log = (message: string) => void;
 export function findPgBinDir(options?: { install?: boolean; log?: Log }): string;
 export function startPgCluster(options?: { log?: Log }): Promise<PgCluster>;
 export function stopPgCluster(cluster?: PgCluster): Promise<void>;
+/** Stops the server as an outage would (immediate shutdown), keeping its data for `resumePgCluster`. */
+export function pausePgCluster(cluster: PgCluster): Promise<void>;
+export function resumePgCluster(cluster: PgCluster): Promise<void>;
 export function createDatabase(
   adminUrl: string,
   options?: { name?: string; template?: string },

@@ -107,26 +107,7 @@ export async function startPgCluster({ log = defaultLog } = {}) {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       cluster.port = await freePort();
       try {
-        await runAs(user, path.join(binDir, 'pg_ctl'), [
-          '-D',
-          cluster.dataDir,
-          '-w',
-          '-t',
-          '60',
-          '-l',
-          path.join(dir, 'log'),
-          '-o',
-          [
-            `-p ${cluster.port}`,
-            `-k ${dir}`,
-            '-c listen_addresses=127.0.0.1',
-            '-c fsync=off',
-            '-c synchronous_commit=off',
-            '-c full_page_writes=off',
-            '-c max_connections=200',
-          ].join(' '),
-          'start',
-        ]);
+        await runAs(user, path.join(binDir, 'pg_ctl'), pgCtlStartArgs(cluster));
         lastError = undefined;
         break;
       } catch (error) {
@@ -143,6 +124,48 @@ export async function startPgCluster({ log = defaultLog } = {}) {
   running.add(cluster);
   installExitHook();
   return cluster;
+}
+
+function pgCtlStartArgs(cluster) {
+  return [
+    '-D',
+    cluster.dataDir,
+    '-w',
+    '-t',
+    '60',
+    '-l',
+    path.join(cluster.dir, 'log'),
+    '-o',
+    [
+      `-p ${cluster.port}`,
+      `-k ${cluster.dir}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=200',
+    ].join(' '),
+    'start',
+  ];
+}
+
+/**
+ * Stops a running cluster as a crash or an outage would (immediate shutdown) but keeps its data,
+ * for tests of a server that loses its database; `resumePgCluster` starts it again on its port.
+ */
+export async function pausePgCluster(cluster) {
+  await runAs(cluster.user, path.join(cluster.binDir, 'pg_ctl'), [
+    '-D',
+    cluster.dataDir,
+    '-m',
+    'immediate',
+    '-w',
+    'stop',
+  ]);
+}
+
+export async function resumePgCluster(cluster) {
+  await runAs(cluster.user, path.join(cluster.binDir, 'pg_ctl'), pgCtlStartArgs(cluster));
 }
 
 /** Stops a cluster immediately and removes its directory (defaults to the last one started here). */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_ID } from '../shared/extension/identity.js';
+import { serverStartProblem } from './cluster-config.js';
 import { ConfigError, loadConfig } from './config.js';
 
 /** The variables of .env.example as a copied .env would give them (empty ones included). */
@@ -60,5 +61,34 @@ describe('configuration', () => {
       expect((error as Error).message).not.toContain('s3c');
     }
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('takes ROLE all (the default), web or worker, and refuses a worker without the scheduler', () => {
+    expect(loadConfig({}).ROLE).toBe('all');
+    expect(loadConfig({ ROLE: 'web', SCHEDULER: 'off' }).ROLE).toBe('web');
+    expect(() => loadConfig({ ROLE: 'both' })).toThrow(/ROLE/);
+    expect(() => loadConfig({ ROLE: 'worker', SCHEDULER: 'off' })).toThrow(/ROLE=worker .* SCHEDULER=off/);
+  });
+
+  it('refuses an ENCRYPTION_KEY that is not 32 bytes without repeating it', () => {
+    expect(loadConfig({ ENCRYPTION_KEY: 'ab'.repeat(32) }).ENCRYPTION_KEY).toBe('ab'.repeat(32));
+    expect(
+      loadConfig({ ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') }).ENCRYPTION_KEY,
+    ).toBeDefined();
+    let error: unknown;
+    try {
+      loadConfig({ ENCRYPTION_KEY: 'too-short-key' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message).toMatch(/ENCRYPTION_KEY must be 32 bytes/);
+    expect((error as Error).message).not.toContain('too-short-key');
+  });
+
+  it('on PostgreSQL a server needs ENCRYPTION_KEY; db:migrate and db:copy do not', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db.example/postloom' });
+    expect(serverStartProblem(config)).toMatch(/^ENCRYPTION_KEY must be set with DATABASE_URL/);
+    expect(serverStartProblem({ ...config, ENCRYPTION_KEY: 'ab'.repeat(32) })).toBeUndefined();
+    expect(serverStartProblem(loadConfig({}))).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EXTENSION_ID, isExtensionId } from '../shared/extension/identity.js';
 import { DEFAULT_LATE_GRACE_MINUTES } from '../shared/posts/post-timing.js';
+import { clusterConfigProblem, isEncryptionKey } from './cluster-config.js';
 import { isLoopbackHostname } from './core/addresses.js';
 import { isParseablePostgresUrl } from './db/database-url.js';
 
@@ -41,7 +42,15 @@ const ConfigSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  ENCRYPTION_KEY: optionalString,
+  ENCRYPTION_KEY: optionalString.refine((value) => value === undefined || isEncryptionKey(value), {
+    // Never echo the value: it is the key.
+    error: 'ENCRYPTION_KEY must be 32 bytes: 64 hex characters (openssl rand -hex 32) or base64',
+  }),
+  /** The web-push key pair (both or neither); unset: generated once (DATA_DIR, or the database on PostgreSQL). */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** all: everything; web: API, web app and live updates; worker: publishing and timed jobs, health only. */
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   SANDBOX_URL: optionalString,
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
   /** Interface of the built-in sandbox: loopback unless a public demo needs its consent pages reachable. */
@@ -77,6 +86,14 @@ const ConfigSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),
   /** Tests only: multiplies every wait of the webhook retry schedule (1: the real schedule). */
   WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
+  /** S3-compatible object storage for media (set S3_BUCKET to use it); unset: files under DATA_DIR/media. */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** on: bucket in the path (MinIO, most self-hosted stores); off: bucket as a subdomain (AWS). */
+  S3_FORCE_PATH_STYLE: flag.default(false),
   /** Media each user may keep in DATA_DIR (uploads and files fetched from addresses), in MB. */
   MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(10_240),
   /** Extension ids "Sign in with the web app" may hand a token to (comma-separated). */
@@ -132,8 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const isLocal = isLoopbackHostname(new URL(values.APP_URL).hostname);
-  const billingProblem = lemonSqueezyConfigProblem(values, values.DEMO_MODE ?? isLocal);
-  if (billingProblem) throw new ConfigError(`Invalid configuration:\n${billingProblem}`);
+  const problem =
+    lemonSqueezyConfigProblem(values, values.DEMO_MODE ?? isLocal) ?? clusterConfigProblem(values);
+  if (problem) throw new ConfigError(`Invalid configuration:\n${problem}`);
   return {
     ...values,
     // Demo mode hands out sandbox accounts to anyone: only by default on a machine nobody else reaches.

@@ -3,12 +3,14 @@ import { startDemoSandbox } from './accounts/start-demo-sandbox.js';
 import { startTokenRefreshJob } from './accounts/token-refresh.job.js';
 import { startAnalyticsJob } from './analytics/analytics.job.js';
 import { createApp } from './app.js';
+import { runsBackgroundWork, serverStartProblem, servesApp } from './cluster-config.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './core/logger.js';
 import { databaseOptions, migrateToLatest, openDatabase } from './db/database.js';
 import { describeDatabaseError } from './db/database-errors.js';
 import { createDeps } from './deps.js';
 import { startFeedsJob } from './feeds/feeds.job.js';
+import { createWorkerApp } from './instance/worker-app.js';
 import { startPruneJob } from './maintenance/prune.job.js';
 import { logUnhandledRejections } from './process-handlers.js';
 import { startQueueRunner } from './queues/queue-runner.js';
@@ -26,6 +28,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  const startProblem = serverStartProblem(config);
+  if (startProblem) {
+    console.error(`Cannot start: ${startProblem}`);
+    process.exit(1);
   }
   const logger = createLogger(config.LOG_LEVEL);
   // DATABASE_URL: PostgreSQL, and no SQLite file is opened or created; unset: the file in DATA_DIR.
@@ -45,12 +52,21 @@ async function main(): Promise<void> {
   }
   const deps = createDeps({ config, db, logger });
   logUnhandledRejections(deps.logger);
-  const app = createApp(deps);
+  // ROLE=worker answers /api/health only; web and all serve the API and the web app.
+  const app = servesApp(config) ? createApp(deps) : createWorkerApp(deps);
   logStartupAdvice(config, deps.logger);
 
   const stops: Array<() => Promise<void> | void> = [];
 
-  const sandbox = await startDemoSandbox(config, deps.logger);
+  let sandbox: Awaited<ReturnType<typeof startDemoSandbox>>;
+  try {
+    sandbox = await startDemoSandbox(config, deps.logger);
+  } catch (error) {
+    // A taken sandbox port is most likely another Postloom's sandbox: never use it unknowingly.
+    console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
   if (sandbox) stops.push(() => sandbox.close());
 
   const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
@@ -58,25 +74,27 @@ async function main(): Promise<void> {
   });
   stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  if (config.SCHEDULER) stops.push(startTokenRefreshJob(deps));
-  if (config.SCHEDULER) stops.push(startAnalyticsJob(deps));
-  stops.push(startPruneJob(deps));
+  // ROLE=web runs no engine and no timed jobs; SCHEDULER=off keeps only pruning (as before ROLE).
+  const background = runsBackgroundWork(config);
+  if (background) stops.push(startTokenRefreshJob(deps));
+  if (background) stops.push(startAnalyticsJob(deps));
+  if (config.ROLE !== 'web') stops.push(startPruneJob(deps));
 
-  if (config.SCHEDULER) {
+  if (background) {
     await deps.engine.start();
     stops.push(() => deps.engine.stop());
   }
 
   // The webhook outbox: deliveries written with the changes they report, sent and retried here.
-  if (config.SCHEDULER) {
+  if (background) {
     const webhooks = startWebhookWorker(deps);
     stops.push(() => webhooks.stop());
   }
 
   // Queues create scheduled posts for the engine above; stopped first (stops run in reverse).
-  if (config.SCHEDULER) stops.push(startQueueRunner(deps));
+  if (background) stops.push(startQueueRunner(deps));
   // Feeds add queue items and drafts; stopped before the queue runner.
-  if (config.SCHEDULER) stops.push(startFeedsJob(deps));
+  if (background) stops.push(startFeedsJob(deps));
 
   const shutdown = async () => {
     for (const stop of stops.reverse()) await stop();

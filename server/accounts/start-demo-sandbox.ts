@@ -23,7 +23,10 @@ function needsDemoSandbox(config: Config): boolean {
 
 /**
  * Starts the sandbox on SANDBOX_PORT so a new user can try every platform without credentials.
- * A busy port is reported and the app keeps running (those platforms then fail to connect).
+ * A taken port throws: it is most likely another Postloom process's sandbox, whose accounts and
+ * published posts this process would otherwise use without knowing (several processes share one
+ * `npm run sandbox` through SANDBOX_URL instead). Any other failure is reported and the app keeps
+ * running (those platforms then fail to connect).
  */
 export async function startDemoSandbox(config: Config, logger: Logger): Promise<DemoSandbox | null> {
   if (!needsDemoSandbox(config)) return null;
@@ -39,12 +42,17 @@ export async function startDemoSandbox(config: Config, logger: Logger): Promise<
     logger.info('Demo mode: platform sandbox started', { url: sandbox.url, platforms: demo.join(',') });
     return sandbox;
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new Error(sandboxPortTaken(config));
     logger.error('Demo mode: the platform sandbox could not start', {
       port: config.SANDBOX_PORT,
       reason: error instanceof Error ? error.message : String(error),
     });
     return null;
   }
+}
+
+function sandboxPortTaken(config: Config): string {
+  return `demo mode's platform sandbox cannot listen on ${config.SANDBOX_HOST}:${config.SANDBOX_PORT}: the port is taken (another Postloom process's sandbox?). To run several processes, start one \`npm run sandbox\` and set SANDBOX_URL=http://127.0.0.1:${config.SANDBOX_PORT} on every process; otherwise choose a free SANDBOX_PORT.`;
 }
 
 /** Where the demo sandbox's address and control secret are kept for tests and tools (owner-only). */

@@ -28,7 +28,7 @@ export function createAnalyticsRoutes() {
     )
     .post('/refresh', describeRoute({ tags, summary: "Read the user's platform numbers now" }), async (c) => {
       const user = currentUser(c);
-      limitRefresh(c, user.id);
+      await limitRefresh(c, user.id);
       const result = await collectAnalytics(c.var.deps, { userId: user.id });
       return c.json({
         refreshedAt: new Date().toISOString(),

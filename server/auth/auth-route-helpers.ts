@@ -66,9 +66,9 @@ export function authRateLimit(): MiddlewareHandler<AppEnv> {
  */
 export function emailRateLimit() {
   let limit: ReturnType<typeof createLimiter> | undefined;
-  return (c: Context<AppEnv>, email: string) => {
+  return (c: Context<AppEnv>, email: string): Promise<void> => {
     const perHour = c.var.deps.config.RATE_LIMIT_EMAIL_PER_HOUR;
     limit ??= createLimiter({ name: 'auth-email', perMinute: perHour / 60, windowMinutes: 60 });
-    limit(c, email.trim().toLowerCase());
+    return limit(c, email.trim().toLowerCase());
   };
 }

@@ -59,7 +59,7 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'Create an account' }),
       validate('json', SignupInput),
       async (c) => {
-        limitEmail(c, c.req.valid('json').email);
+        await limitEmail(c, c.req.valid('json').email);
         const result = await signup(c.var.deps, c.req.valid('json'));
         return c.json(result, 201);
       },
@@ -150,7 +150,7 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'Send the confirmation e-mail again' }),
       validate('json', ResendConfirmationInput),
       async (c) => {
-        limitEmail(c, c.req.valid('json').email);
+        await limitEmail(c, c.req.valid('json').email);
         await resendConfirmation(c.var.deps, c.req.valid('json'));
         return c.json(ok);
       },
@@ -160,7 +160,7 @@ export function createAuthRoutes() {
       describeRoute({ tags, summary: 'E-mail a password reset link' }),
       validate('json', PasswordResetInput),
       async (c) => {
-        limitEmail(c, c.req.valid('json').email);
+        await limitEmail(c, c.req.valid('json').email);
         await requestPasswordReset(c.var.deps, c.req.valid('json'));
         return c.json(ok);
       },

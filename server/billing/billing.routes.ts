@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { describeRoute } from 'hono-openapi';
 import { AppError } from '../core/errors.js';
-import { createTokenBucket } from '../http/rate-limit.js';
+import { createLimiter } from '../http/rate-limit.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { cancelSubscription, resumeSubscription } from './cancel-subscription.js';
@@ -17,12 +17,9 @@ const WEBHOOK_MAX_BYTES = 256 * 1024;
 
 /** Each call to Lemon Squeezy costs an API request: 10 a minute per user is plenty for a person. */
 function perUserLimit(perMinute: number): MiddlewareHandler<AppEnv> {
-  const bucket = createTokenBucket(perMinute, 60_000);
+  const limit = createLimiter({ name: 'billing', perMinute });
   return async (c, next) => {
-    if (!bucket.take(currentUser(c).id)) {
-      c.header('Retry-After', '60');
-      throw new AppError('rate_limited', 'Too many requests. Please wait a minute and try again.');
-    }
+    await limit(c, currentUser(c).id);
     return next();
   };
 }

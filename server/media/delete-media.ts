@@ -8,7 +8,7 @@ import {
   findMediaForUser,
   listUnusedMediaBefore,
 } from './media.repository.js';
-import { removeStoredFile } from './media-storage.js';
+import { mediaStore } from './media-store.js';
 
 /** Deletes an unattached media file of the user (a file in a post goes with the post). */
 export async function deleteMedia(
@@ -22,7 +22,7 @@ export async function deleteMedia(
     throw new AppError('conflict', POST_MESSAGES.mediaInUse);
   }
   await deleteMediaRow(deps.db, mediaId);
-  await removeStoredFile(deps.config, media.storagePath);
+  await mediaStore(deps.config).remove(media.storagePath);
   return { message: POST_MESSAGES.mediaDeleted };
 }
 
@@ -36,9 +36,9 @@ export async function deleteOrphanMedia(
     const media = await findMediaForUser(deps.db, userId, mediaId);
     if (!media || (await countPostsUsingMedia(deps.db, mediaId)) > 0) continue;
     await deleteMediaRow(deps.db, mediaId);
-    await removeStoredFile(deps.config, media.storagePath).catch((error) =>
-      deps.logger.warn('could not remove a media file', { mediaId, error }),
-    );
+    await mediaStore(deps.config)
+      .remove(media.storagePath)
+      .catch((error) => deps.logger.warn('could not remove a media file', { mediaId, error }));
   }
 }
 
@@ -60,9 +60,9 @@ export async function pruneUnusedMedia(
     for (const media of rows) {
       if (!(await deleteMediaRowIfUnused(deps.db, media.id))) continue;
       removed += 1;
-      await removeStoredFile(deps.config, media.storagePath).catch((error) =>
-        deps.logger.warn('could not remove a media file', { mediaId: media.id, error }),
-      );
+      await mediaStore(deps.config)
+        .remove(media.storagePath)
+        .catch((error) => deps.logger.warn('could not remove a media file', { mediaId: media.id, error }));
     }
     if (rows.length < PRUNE_BATCH) return removed;
   }

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { MediaRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { absoluteStoragePath } from './media-storage.js';
+import { mediaStore } from './media-store.js';
 
 type ByteRange = { start: number; end: number };
 
@@ -42,8 +41,8 @@ export async function mediaResponse(
   rangeHeader: string | undefined,
   cacheControl: string,
 ): Promise<Response> {
-  const file = absoluteStoragePath(deps.config, row.storagePath);
-  const stat = await fs.promises.stat(file).catch(() => null);
+  const store = mediaStore(deps.config);
+  const size = await store.size(row.storagePath);
   const headers = new Headers({
     'Content-Type': row.mimeType,
     'Content-Disposition': contentDisposition(row.fileName),
@@ -53,8 +52,7 @@ export async function mediaResponse(
     // Even if a browser renders it, an uploaded file can run no script against the app's origin.
     'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
   });
-  if (!stat) return new Response(null, { status: 404 });
-  const size = stat.size;
+  if (size === null) return new Response(null, { status: 404 });
   const range = parseRange(rangeHeader, size);
   if (range === 'invalid') {
     headers.set('Content-Range', `bytes */${size}`);
@@ -66,6 +64,8 @@ export async function mediaResponse(
   const body =
     size === 0
       ? null
-      : (Readable.toWeb(fs.createReadStream(file, { start, end })) as unknown as ReadableStream<Uint8Array>);
+      : (Readable.toWeb(
+          await store.read(row.storagePath, { start, end }),
+        ) as unknown as ReadableStream<Uint8Array>);
   return new Response(body, { status: range ? 206 : 200, headers });
 }

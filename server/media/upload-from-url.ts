@@ -16,7 +16,6 @@ import {
   TargetRefused,
 } from '../core/pinned-request.js';
 import type { AppDeps } from '../http/types.js';
-import { insertMedia } from './media.repository.js';
 import {
   checkMediaFile,
   MAX_UPLOAD_BYTES,
@@ -28,6 +27,7 @@ import { toMediaDto } from './media-dto.js';
 import { assertFitsQuota, quotaMessage, remainingQuota } from './media-quota.js';
 import { mediaDirectory, relativeStoragePath } from './media-storage.js';
 import { sniffFileType } from './sniff-media-type.js';
+import { storeMedia } from './store-media.js';
 
 const MAX_REDIRECTS = 5;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -198,7 +198,7 @@ async function storeBody(
       storagePath: relativeStoragePath(userId, id, fileName),
       createdAt: Date.now(),
     };
-    await insertMedia(deps.db, row);
+    await storeMedia(deps, row, target);
     return toMediaDto(row);
   } catch (error) {
     await fs.promises.rm(target, { force: true });

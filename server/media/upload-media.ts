@@ -9,7 +9,6 @@ import { truncateText } from '../../shared/text/truncate.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
-import { insertMedia } from './media.repository.js';
 import {
   checkMediaFile,
   MAX_UPLOAD_BYTES,
@@ -22,6 +21,7 @@ import { toMediaDto } from './media-dto.js';
 import { assertFitsQuota, quotaMessage, remainingQuota } from './media-quota.js';
 import { mediaDirectory, relativeStoragePath } from './media-storage.js';
 import { sniffFileType, sniffHead } from './sniff-media-type.js';
+import { storeMedia } from './store-media.js';
 
 const HEAD_BYTES = 4100;
 
@@ -231,6 +231,6 @@ async function saveMedia(deps: AppDeps, file: ReceivedFile, context: MediaCheckC
     storagePath: file.storagePath,
     createdAt: Date.now(),
   };
-  await insertMedia(deps.db, row);
+  await storeMedia(deps, row, file.target);
   return toMediaDto(row);
 }

@@ -43,7 +43,7 @@ function pathFor(notification: InsertedNotification): string {
  * badge, which reads it) is there regardless.
  */
 async function deliverNotification(
-  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'cipher'>,
   userId: string,
   notification: InsertedNotification,
 ): Promise<{ email: boolean; push: number }> {
@@ -84,7 +84,7 @@ async function deliverNotification(
 
 /** Delivers every new notification in the background; returns the stop function. */
 export function startNotificationDelivery(
-  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'events'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'events' | 'cipher'>,
 ) {
   return deps.events.subscribeAll((userId: string, event: UserEvent) => {
     // A group's notification that takes in more outcomes is sent again only when it turns into a

@@ -3,9 +3,10 @@ import sharp, { type OutputInfo } from 'sharp';
 import { newId } from '../core/ids.js';
 import type { MediaTable } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { insertMedia } from '../media/media.repository.js';
 import { absoluteStoragePath, mediaDirectory, relativeStoragePath } from '../media/media-storage.js';
+import { mediaStore } from '../media/media-store.js';
 import { createPublicMediaUrl } from '../media/public-media-url.js';
+import { storeMedia } from '../media/store-media.js';
 import { PlatformError } from '../platforms/platform-error.js';
 
 /**
@@ -23,7 +24,8 @@ export async function createJpegPublicUrl(deps: AppDeps, row: MediaTable): Promi
   let info: OutputInfo;
   try {
     // Transparent areas become white, as Instagram's own app does.
-    info = await sharp(absoluteStoragePath(deps.config, row.storagePath), { animated: false })
+    const source = await mediaStore(deps.config).localFile(row.storagePath);
+    info = await sharp(source, { animated: false })
       .rotate()
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 92, mozjpeg: true })
@@ -35,16 +37,20 @@ export async function createJpegPublicUrl(deps: AppDeps, row: MediaTable): Promi
       cause: error,
     });
   }
-  await insertMedia(deps.db, {
-    id,
-    userId: row.userId,
-    fileName,
-    originalName: fileName,
-    mimeType: 'image/jpeg',
-    kind: 'image',
-    sizeBytes: info.size,
-    storagePath,
-    createdAt: Date.now(),
-  });
+  await storeMedia(
+    deps,
+    {
+      id,
+      userId: row.userId,
+      fileName,
+      originalName: fileName,
+      mimeType: 'image/jpeg',
+      kind: 'image',
+      sizeBytes: info.size,
+      storagePath,
+      createdAt: Date.now(),
+    },
+    target,
+  );
   return createPublicMediaUrl(deps, id);
 }

@@ -7,6 +7,7 @@ import { cancelSubscription } from '../billing/cancel-subscription.js';
 import { AppError } from '../core/errors.js';
 import type { AppDeps, AuthSession, AuthUser } from '../http/types.js';
 import { mediaDirectory } from '../media/media-storage.js';
+import { mediaStore } from '../media/media-store.js';
 import { confirmAccountDeletion } from './confirm-account-deletion.js';
 
 /**
@@ -61,7 +62,9 @@ export async function deleteAccount(
   // The rows are gone, so nothing claims the user's posts again; drop those already claimed.
   deps.engine.forgetUser(user.id);
   deps.events.publish(user.id, { type: 'session.revoked', sessionIds: 'all' });
+  // In S3 mode the user's directory may still hold an upload being checked: remove both.
   await fs.promises.rm(mediaDirectory(deps.config, user.id), { recursive: true, force: true });
+  await mediaStore(deps.config).removeUser(user.id);
   await sendSecurityNotice(deps, {
     user: { email: user.email, timezone: user.timezone },
     event: 'account_deleted',

@@ -4,7 +4,7 @@ import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { parseJsonColumn } from '../db/json-column.js';
 import type { AppDeps } from '../http/types.js';
 import { safeFileName } from '../media/media-checks.js';
-import { absoluteStoragePath } from '../media/media-storage.js';
+import { mediaStore } from '../media/media-store.js';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -287,12 +287,12 @@ export function createDataExport(deps: Deps, userId: string): ReadableStream<Uin
       const entry = new ZipPassThrough(`media/${file.id}-${safeFileName(file.originalName)}`);
       zip.add(entry);
       try {
-        for await (const chunk of fs.createReadStream(absoluteStoragePath(deps.config, file.storagePath))) {
+        for await (const chunk of await mediaStore(deps.config).read(file.storagePath)) {
           entry.push(chunk as Uint8Array);
           await drained();
         }
       } catch {
-        // A file missing on disk ends its entry short rather than failing the whole export.
+        // A file missing from storage ends its entry short rather than failing the whole export.
       }
       entry.push(new Uint8Array(0), true);
     }

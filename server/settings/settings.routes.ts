@@ -65,7 +65,7 @@ export function createSettingsRoutes() {
       validate('json', ChangePasswordInput),
       async (c) => {
         const user = currentUser(c);
-        limitPassword(c, user.id);
+        await limitPassword(c, user.id);
         await changePassword(c.var.deps, {
           userId: user.id,
           sessionToken: sessionToken(c),
@@ -99,7 +99,7 @@ export function createSettingsRoutes() {
       describeRoute({ tags, summary: 'Download my data: a zip of JSON files and media' }),
       async (c) => {
         const user = currentUser(c);
-        limitExport(c, user.id);
+        await limitExport(c, user.id);
         const day = new Date().toISOString().slice(0, 10);
         return c.body(createDataExport(c.var.deps, user.id), 200, {
           'content-type': 'application/zip',
@@ -134,7 +134,7 @@ export function createSettingsRoutes() {
         const user = currentUser(c);
         const session = c.var.session;
         if (!session) throw new AppError('not_authenticated', 'Not authenticated');
-        limitDelete(c, user.id);
+        await limitDelete(c, user.id);
         await deleteAccount(c.var.deps, user, {
           session,
           password: c.req.valid('json').password,

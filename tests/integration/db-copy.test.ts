@@ -152,6 +152,8 @@ describe('npm run db:copy', () => {
       SANDBOX_URL: sandbox.url,
       DATABASE_URL: url,
       DATA_DIR: install.server.dataDir,
+      // PostgreSQL needs the key set: the one the SQLite install generated into its DATA_DIR.
+      ENCRYPTION_KEY: fs.readFileSync(path.join(install.server.dataDir, 'encryption.key'), 'utf8').trim(),
     });
     servers.push(moved);
     const login = await fetch(`${moved.url}/api/auth/token`, {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseFile, migrateToLatest, openDatabase } from '../../server/db/database.js';
 import { acquireTestPostgres, requirePostgres, type TestPostgres } from '../support/postgres.js';
 import { startServer, TEST_SERVER_VARIABLE } from '../support/spawn-server.js';
+import { TEST_ENCRYPTION_KEY } from '../support/test-database-kind.js';
 
 // A server that cannot use its database says why in one line on stderr and exits with code 1:
 // no stack trace, no SQLite file left behind, nothing for a supervisor to restart in a loop.
@@ -43,6 +44,8 @@ function startFailing(
           PORT: '0',
           SANDBOX_PORT: '0',
           NODE_ENV: 'test',
+          // PostgreSQL mode needs the key (tests/integration/process-roles.test.ts checks its absence).
+          ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
           ...env,
         },
         timeout: 90_000,

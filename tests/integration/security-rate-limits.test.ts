@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTokenBucket, MAX_BUCKETS } from '../../server/http/rate-limit.js';
+import { createTokenBucket, MAX_BUCKETS } from '../../server/http/token-bucket.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp | undefined;

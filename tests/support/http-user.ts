@@ -17,6 +17,8 @@ interface ServerOnDisk {
   url: string;
   dataDir: string;
   databaseUrl?: string;
+  /** ENCRYPTION_KEY the server was started with; unset: the key it generated into DATA_DIR. */
+  encryptionKey?: string;
 }
 
 export async function createConfirmedUser(
@@ -53,7 +55,7 @@ export async function lastMailText(server: Omit<ServerOnDisk, 'url'>, to: string
       .limit(1)
       .executeTakeFirst();
     if (!row) throw new Error(`no mail to ${to}`);
-    return openOutboxBody(createCipher(loadEncryptionKey(undefined, server.dataDir)), row.text);
+    return openOutboxBody(createCipher(loadEncryptionKey(server.encryptionKey, server.dataDir)), row.text);
   } finally {
     await db.destroy();
   }

@@ -7,6 +7,7 @@ import { type Db, databaseFile, openDatabase } from '../../server/db/database.js
 import {
   assertNoSqliteFile,
   createTestDatabase,
+  TEST_ENCRYPTION_KEY,
   type TestDatabase,
   testsUsePostgres,
 } from './test-database-kind.js';
@@ -20,6 +21,8 @@ export interface RunningServer {
   dataDir: string;
   /** DATABASE_URL when the server runs on PostgreSQL; unset: the SQLite file in DATA_DIR. */
   databaseUrl?: string;
+  /** ENCRYPTION_KEY it was started with (always on PostgreSQL); unset: the key generated into DATA_DIR. */
+  encryptionKey?: string;
   process: ChildProcess;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -72,6 +75,7 @@ export async function startServer(
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     // Demo mode's built-in sandbox on a free port: parallel test servers must not share one.
     SANDBOX_PORT: '0',
+    ...(databaseUrl && !process.env.ENCRYPTION_KEY ? { ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } : {}),
     ...env,
     PORT: String(port),
     APP_URL: appUrl,
@@ -112,6 +116,7 @@ export async function startServer(
     port,
     dataDir,
     databaseUrl,
+    encryptionKey: childEnv.ENCRYPTION_KEY,
     process: child,
     output: () => log,
     stop: async (signal = 'SIGTERM') => {

@@ -15,6 +15,12 @@ export function testsUsePostgres(): boolean {
   return process.env[TEST_DATABASE_VARIABLE] === 'postgres';
 }
 
+/**
+ * PostgreSQL mode needs ENCRYPTION_KEY (every process of an install must share it): one fixed key
+ * for every test app and server on PostgreSQL, so servers on one database read each other's tokens.
+ */
+export const TEST_ENCRYPTION_KEY = '5f'.repeat(32);
+
 /** Where one test app or server keeps its data. */
 export interface TestDatabase {
   /** PostgreSQL's URL, or undefined for the SQLite file in DATA_DIR. */
@@ -42,7 +48,7 @@ export async function createTestDatabase(dataDir: string): Promise<TestDatabase>
   return {
     url,
     options: { url },
-    env: { DATABASE_URL: url },
+    env: { DATABASE_URL: url, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY },
     open: () => openDatabase({ url }),
     release: async () => {
       await giveBack(url);

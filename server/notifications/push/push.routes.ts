@@ -16,8 +16,8 @@ const tags = ['notifications'];
 export function createPushRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireAuth)
-    .get('/key', describeRoute({ tags, summary: "The server's VAPID public key" }), (c) =>
-      c.json({ publicKey: loadVapidKeys(c.var.deps.config).publicKey }),
+    .get('/key', describeRoute({ tags, summary: "The server's VAPID public key" }), async (c) =>
+      c.json({ publicKey: (await loadVapidKeys(c.var.deps)).publicKey }),
     )
     .post(
       '/subscriptions',

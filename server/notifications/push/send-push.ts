@@ -22,7 +22,7 @@ const TIMEOUTS = { connect: 10_000, headers: 10_000, body: 10_000 };
  * 410) is deleted. Returns how many browsers accepted it.
  */
 export async function sendPushToUser(
-  deps: Pick<AppDeps, 'db' | 'config' | 'logger'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'cipher'>,
   userId: string,
   message: PushMessage,
 ): Promise<number> {
@@ -38,7 +38,7 @@ export async function sendPushToUser(
     .execute();
   const subscriptions = rows.filter((row) => isSessionLive(row, now));
   if (subscriptions.length === 0) return 0;
-  const keys = loadVapidKeys(deps.config);
+  const keys = await loadVapidKeys(deps);
   const payload = JSON.stringify(message);
   let delivered = 0;
   for (const subscription of subscriptions) {
