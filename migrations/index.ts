@@ -42,7 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1020-post-groups': postGroups,
   '2026-11-26T0900-insertion-order': insertionOrder,
   '2026-11-26T2200-feeds': feeds,
-  '2026-11-27T0100-api-tokens': apiTokens,
-  '2026-11-27T0000-webhooks': webhooks,
   '2026-11-26T2300-rate-limits': rateLimits,
+  '2026-11-27T0000-webhooks': webhooks,
+  '2026-11-27T0100-api-tokens': apiTokens,
 };

@@ -17,6 +17,7 @@ const OPERATION_SCOPES: Record<string, ApiScope | null> = {
   'DELETE /api/media/{id}': 'media:write',
 
   'POST /api/posts': 'posts:write',
+  'POST /api/posts/import': 'posts:write',
   'GET /api/posts': 'posts:read',
   'GET /api/posts/calendar': 'posts:read',
   'POST /api/posts/identical': 'posts:read',

@@ -6,7 +6,7 @@ import { describeDatabaseError } from '../../server/db/database-errors.js';
 import { acquireTestPostgres, requirePostgres, type TestPostgres } from '../support/postgres.js';
 
 // Columns that hold a UTC instant in epoch milliseconds, and other numbers that can pass 2^31.
-const EPOCH_MS = /(_at|^lease_until|^next_run|^trial_end_date|^current_period_end)$/;
+const EPOCH_MS = /(_at|^lease_until|^checking_until|^next_run|^trial_end_date|^current_period_end)$/;
 const LARGE_NUMBERS = new Set([
   'size_bytes',
   'likes',
