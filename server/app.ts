@@ -5,7 +5,7 @@ import { createAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
-import { subscriptionGate } from './billing/subscription-gate.js';
+import { isOpenWithoutSubscription, subscriptionGate } from './billing/subscription-gate.js';
 import { createEventsRoutes } from './events/events.routes.js';
 import { bodyLimits } from './http/body-limits.js';
 import {
@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/analytics', createAnalyticsRoutes());
   app.route('/api/onboarding', createOnboardingRoutes());
 
-  mountOpenApi(app);
+  mountOpenApi(app, { isGated: (method, path) => !isOpenWithoutSubscription(method, path) });
   app.all('/api/*', apiNotFound);
   if (hasLocalOutbox(deps.config)) app.route('/dev/mail', createDevMailRoutes());
   if (options.serveWebapp !== false) mountWebapp(app);

@@ -33,6 +33,9 @@ export const OPTIONAL_SESSION: OpenAPIV3_1.SecurityRequirementObject[] = [{}, ..
 /** `{ ok: true }`: done, nothing more to say. */
 export const Ok = z.object({ ok: z.literal(true) });
 
+/** `{ message }`: done, with a sentence to show. */
+export const MessageAnswer = z.object({ message: z.string() });
+
 /** What each status means in this API; a route may say more with `errorResponse`. */
 const ERROR_MEANINGS = {
   400: 'validation_error (with `field`), or another refusal of the input: invalid_token, invalid_email, weak_password, oauth_error',
