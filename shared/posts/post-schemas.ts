@@ -16,6 +16,17 @@ export const MediaSchema = z.object({
   createdAt: z.string(),
 }) satisfies z.ZodType<MediaDto>;
 
+export const PostAccountSchema = z.object({
+  id: z.string(),
+  platform: z.enum(PLATFORM_IDS),
+  accountName: z.string(),
+  accountHandle: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+
+/** One part of an X thread. */
+export const TweetSchema = z.object({ content: z.string(), media: z.array(MediaSchema) });
+
 export const PostSchema = z
   .object({
     id: z.string(),
@@ -28,20 +39,12 @@ export const PostSchema = z
     postedAt: z.string().nullable(),
     postType: z.string(),
     media: z.array(MediaSchema),
-    tweets: z.array(z.object({ content: z.string(), media: z.array(MediaSchema) })).nullable(),
+    tweets: z.array(TweetSchema).nullable(),
     metadata: z.record(z.string(), z.unknown()),
     platformPostId: z.string().nullable(),
     platformPostUrl: z.string().nullable(),
     errorMessage: z.string().nullable(),
-    account: z
-      .object({
-        id: z.string(),
-        platform: z.enum(PLATFORM_IDS),
-        accountName: z.string(),
-        accountHandle: z.string().nullable(),
-        avatarUrl: z.string().nullable(),
-      })
-      .nullable(),
+    account: PostAccountSchema.nullable(),
     metrics: z
       .object({
         likes: z.number(),
