@@ -1,11 +1,11 @@
-// `npm test`: builds what the tests need, checks the web app's bundle budget, lints the Firefox
-// build with Mozilla's addons-linter, starts a private PostgreSQL, runs vitest and Playwright at
+// `npm test`: builds what the tests need, checks the web app's bundle budget, lints the served
+// OpenAPI document (Redocly) and the Firefox build with Mozilla's addons-linter, starts a private PostgreSQL, runs vitest and Playwright at
 // the same time (their files start their own servers on free ports, in their own temporary
 // directories and databases; every test that touches the database runs on SQLite and, in vitest's
 // postgres project, on PostgreSQL; after the browser stories, the sign-in, compose-and-publish and
 // calendar ones run again on PostgreSQL), prints each database's counts, and ends with one line
-// `N passed, N failed` summed from both runners' reports, a failed build, budget or lint counting
-// as one failure each.
+// `N passed, N failed` summed from both runners' reports, a failed build, budget or lint (the
+// Firefox build's, the OpenAPI document's) counting as one failure each.
 // Their outputs are not mixed: vitest's is shown as it comes, Playwright's once vitest is done.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,6 +58,15 @@ if (builds[0].code !== 0) {
 console.log("\n› The Firefox build through Mozilla's addons-linter (npm run lint:extension)");
 if (spawnSync(process.execPath, ['scripts/lint-extension.mjs'], { stdio: 'inherit' }).status !== 0) {
   console.error('The extension does not pass the linter.');
+  checks.failed += 1;
+}
+
+console.log("\n› The served OpenAPI document through Redocly's recommended rules (npm run lint:openapi)");
+if (
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lint-openapi.ts'], { stdio: 'inherit' }).status !==
+  0
+) {
+  console.error('The OpenAPI document does not pass the linter.');
   checks.failed += 1;
 }
 

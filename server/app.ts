@@ -4,10 +4,11 @@ import { createAccountsRoutes } from './accounts/accounts.routes.js';
 import { createAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { apiTokenGuard } from './api-tokens/api-token-guard.js';
 import { createApiTokensRoutes } from './api-tokens/api-tokens.routes.js';
+import { scopeForOperation } from './api-tokens/route-scopes.js';
 import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
-import { subscriptionGate } from './billing/subscription-gate.js';
+import { isOpenWithoutSubscription, subscriptionGate } from './billing/subscription-gate.js';
 import { createImportRoutes } from './bulk-import/import.routes.js';
 import { createEventsRoutes } from './events/events.routes.js';
 import { createFeedsRoutes } from './feeds/feeds.routes.js';
@@ -88,7 +89,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route('/api/api-tokens', createApiTokensRoutes());
   app.route('/api/webhooks', createWebhooksRoutes());
 
-  mountOpenApi(app);
+  mountOpenApi(app, {
+    scopeForOperation,
+    isGated: (method, path) => !isOpenWithoutSubscription(method, path),
+  });
   app.all('/api/*', apiNotFound);
   if (hasLocalOutbox(deps.config)) app.route('/dev/mail', createDevMailRoutes());
   if (options.serveWebapp !== false) mountWebapp(app);

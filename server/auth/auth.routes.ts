@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { describeRoute } from 'hono-openapi';
 import {
   ConfirmEmailInput,
   ConfirmPreviewQuery,
@@ -18,9 +17,18 @@ import {
 import { GENERIC_MESSAGES } from '../../shared/http/errors.js';
 import { AppError } from '../core/errors.js';
 import { clientAddress } from '../http/client-address.js';
+import { Ok, reply } from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
+import {
+  authDocs,
+  EmailAnswer,
+  GoogleCallbackAnswer,
+  SessionAnswer,
+  SignupAnswer,
+  TokenAnswer,
+} from './auth.openapi.js';
 import {
   authRateLimit,
   clearGoogleStateCookie,
@@ -45,8 +53,6 @@ import { OAUTH_STATE_TTL_MS, startGoogleSignIn } from './start-google-sign-in.js
 import { toSessionUser } from './to-session-user.js';
 import { RESET_TOKEN_INVALID, updatePassword } from './update-password.js';
 
-const tags = ['auth'];
-
 const ok = { ok: true } as const;
 
 /** `/api/auth/*`: sign-up, sign-in, sessions, e-mail confirmation, password reset, Google. */
@@ -54,48 +60,32 @@ export function createAuthRoutes() {
   const limitEmail = emailRateLimit();
   return new Hono<AppEnv>()
     .use('*', authRateLimit())
-    .post(
-      '/signup',
-      describeRoute({ tags, summary: 'Create an account' }),
-      validate('json', SignupInput),
-      async (c) => {
-        await limitEmail(c, c.req.valid('json').email);
-        const result = await signup(c.var.deps, c.req.valid('json'));
-        return c.json(result, 201);
-      },
-    )
-    .post(
-      '/login',
-      describeRoute({ tags, summary: 'Sign in with e-mail and password' }),
-      validate('json', LoginInput),
-      async (c) => {
-        const session = await login(c.var.deps, c.req.valid('json'), clientAddress(c));
-        setSessionCookie(c, session.token, session);
-        return c.json(ok);
-      },
-    )
-    .post('/logout', describeRoute({ tags, summary: 'End the current session' }), async (c) => {
+    .post('/signup', authDocs.signup, validate('json', SignupInput), async (c) => {
+      await limitEmail(c, c.req.valid('json').email);
+      const result = await signup(c.var.deps, c.req.valid('json'));
+      return reply(c, SignupAnswer, result, 201);
+    })
+    .post('/login', authDocs.login, validate('json', LoginInput), async (c) => {
+      const session = await login(c.var.deps, c.req.valid('json'), clientAddress(c));
+      setSessionCookie(c, session.token, session);
+      return reply(c, Ok, ok);
+    })
+    .post('/logout', authDocs.logout, async (c) => {
       const session = c.var.session;
       if (session) await c.var.deps.lucia.invalidateSession(session.id);
       clearSessionCookie(c);
-      return c.json(ok);
+      return reply(c, Ok, ok);
+    })
+    .post('/token', authDocs.token, validate('json', TokenInput), async (c) => {
+      const token = await createApiToken(c.var.deps, c.req.valid('json'), {
+        ip: clientAddress(c),
+        origin: c.req.header('origin'),
+      });
+      return reply(c, TokenAnswer, token);
     })
     .post(
-      '/token',
-      describeRoute({ tags, summary: 'A bearer token for clients without cookies' }),
-      validate('json', TokenInput),
-      async (c) => {
-        return c.json(
-          await createApiToken(c.var.deps, c.req.valid('json'), {
-            ip: clientAddress(c),
-            origin: c.req.header('origin'),
-          }),
-        );
-      },
-    )
-    .post(
       '/extension-token',
-      describeRoute({ tags, summary: 'A bearer token the web app hands to an allowed browser extension' }),
+      authDocs.extensionToken,
       requireAuth,
       async (c, next) => {
         // Only the web app's own cookie session may mint one: a bearer token cannot multiply itself.
@@ -108,154 +98,96 @@ export function createAuthRoutes() {
         if (!c.var.deps.config.EXTENSION_IDS.includes(c.req.valid('json').extensionId)) {
           throw new AppError('forbidden', EXTENSION_NOT_ALLOWED);
         }
-        return c.json(await createExtensionToken(c.var.deps, currentUser(c).id), 201);
+        return reply(c, TokenAnswer, await createExtensionToken(c.var.deps, currentUser(c).id), 201);
       },
     )
-    .get(
-      '/session',
-      describeRoute({
-        tags,
-        summary: 'The signed-in user, or { user: null } when signed out',
-        description:
-          'Always 200: being signed out is an expected answer, not an error, so signed-out pages do not log a failed request.',
-      }),
-      (c) => {
-        const user = c.var.user;
-        return c.json({ user: user && c.var.session ? toSessionUser(user) : null });
-      },
-    )
-    .post(
-      '/confirm',
-      describeRoute({ tags, summary: 'Confirm the e-mail by link token or 8-digit code' }),
-      validate('json', ConfirmEmailInput),
-      async (c) => {
-        const session = await confirmEmail(c.var.deps, c.req.valid('json'));
-        setSessionCookie(c, session.token, session);
-        return c.json(ok);
-      },
-    )
-    .get(
-      '/confirm/preview',
-      describeRoute({ tags, summary: 'Whose address a confirmation link confirms (it stays unused)' }),
-      validate('query', ConfirmPreviewQuery),
-      async (c) => {
-        // The link's holder sees whose account it opens before choosing to sign in as them.
-        const email = await previewEmailToken(c.var.deps.db, 'confirm', c.req.valid('query').token);
-        if (!email) throw new AppError('invalid_token', CONFIRM_TOKEN_INVALID);
-        return c.json({ email });
-      },
-    )
-    .post(
-      '/confirm/resend',
-      describeRoute({ tags, summary: 'Send the confirmation e-mail again' }),
-      validate('json', ResendConfirmationInput),
-      async (c) => {
-        await limitEmail(c, c.req.valid('json').email);
-        await resendConfirmation(c.var.deps, c.req.valid('json'));
-        return c.json(ok);
-      },
-    )
-    .post(
-      '/password/reset',
-      describeRoute({ tags, summary: 'E-mail a password reset link' }),
-      validate('json', PasswordResetInput),
-      async (c) => {
-        await limitEmail(c, c.req.valid('json').email);
-        await requestPasswordReset(c.var.deps, c.req.valid('json'));
-        return c.json(ok);
-      },
-    )
-    .get(
-      '/password/preview',
-      describeRoute({
-        tags,
-        summary: 'Whose password a reset link resets (the link stays unused); fills the username field',
-      }),
-      validate('query', ResetPreviewQuery),
-      async (c) => {
-        const email = await previewEmailToken(c.var.deps.db, 'reset', c.req.valid('query').token);
-        if (!email) throw new AppError('invalid_token', RESET_TOKEN_INVALID);
-        return c.json({ email });
-      },
-    )
-    .post(
-      '/password/update',
-      describeRoute({ tags, summary: 'Set a new password with a reset token; ends all sessions' }),
-      validate('json', UpdatePasswordInput),
-      async (c) => {
-        await updatePassword(c.var.deps, c.req.valid('json'), {
-          ipAddress: clientAddress(c),
-          userAgent: c.req.header('user-agent') ?? null,
-        });
-        clearSessionCookie(c);
-        return c.json(ok);
-      },
-    )
-    .get(
-      '/google/start',
-      describeRoute({
-        tags,
-        summary: 'Redirect to Google sign-in (reauth=true: confirm the signed-in user again, from settings)',
-      }),
-      validate('query', GoogleStartQuery),
-      async (c) => {
-        const { deps } = c.var;
-        if (!isGoogleConfigured(deps.config)) throw new AppError('not_configured', GOOGLE_NOT_CONFIGURED);
-        const query = c.req.valid('query');
-        const { url, state } = await startGoogleSignIn(deps, {
-          remember: query.remember === 'true',
-          reauth: query.reauth === 'true' ? await reauthStarter(c) : undefined,
-        });
-        // Binds the flow to this browser: a callback link sent to someone else does not sign them in.
-        setCookie(c, GOOGLE_STATE_COOKIE, state, {
-          httpOnly: true,
-          sameSite: 'Lax',
-          secure: deps.config.isHttps,
-          path: '/api/auth/google',
-          maxAge: OAUTH_STATE_TTL_MS / 1000,
-        });
-        return c.redirect(url, 302);
-      },
-    )
-    .post(
-      '/google/callback',
-      describeRoute({ tags, summary: 'Finish Google sign-in with { code, state }' }),
-      validate('json', GoogleCallbackInput),
-      async (c) => {
+    .get('/session', authDocs.session, (c) => {
+      const user = c.var.user;
+      return reply(c, SessionAnswer, { user: user && c.var.session ? toSessionUser(user) : null });
+    })
+    .post('/confirm', authDocs.confirm, validate('json', ConfirmEmailInput), async (c) => {
+      const session = await confirmEmail(c.var.deps, c.req.valid('json'));
+      setSessionCookie(c, session.token, session);
+      return reply(c, Ok, ok);
+    })
+    .get('/confirm/preview', authDocs.confirmPreview, validate('query', ConfirmPreviewQuery), async (c) => {
+      // The link's holder sees whose account it opens before choosing to sign in as them.
+      const email = await previewEmailToken(c.var.deps.db, 'confirm', c.req.valid('query').token);
+      if (!email) throw new AppError('invalid_token', CONFIRM_TOKEN_INVALID);
+      return reply(c, EmailAnswer, { email });
+    })
+    .post('/confirm/resend', authDocs.confirmResend, validate('json', ResendConfirmationInput), async (c) => {
+      await limitEmail(c, c.req.valid('json').email);
+      await resendConfirmation(c.var.deps, c.req.valid('json'));
+      return reply(c, Ok, ok);
+    })
+    .post('/password/reset', authDocs.passwordReset, validate('json', PasswordResetInput), async (c) => {
+      await limitEmail(c, c.req.valid('json').email);
+      await requestPasswordReset(c.var.deps, c.req.valid('json'));
+      return reply(c, Ok, ok);
+    })
+    .get('/password/preview', authDocs.passwordPreview, validate('query', ResetPreviewQuery), async (c) => {
+      const email = await previewEmailToken(c.var.deps.db, 'reset', c.req.valid('query').token);
+      if (!email) throw new AppError('invalid_token', RESET_TOKEN_INVALID);
+      return reply(c, EmailAnswer, { email });
+    })
+    .post('/password/update', authDocs.passwordUpdate, validate('json', UpdatePasswordInput), async (c) => {
+      await updatePassword(c.var.deps, c.req.valid('json'), {
+        ipAddress: clientAddress(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+      clearSessionCookie(c);
+      return reply(c, Ok, ok);
+    })
+    .get('/google/start', authDocs.googleStart, validate('query', GoogleStartQuery), async (c) => {
+      const { deps } = c.var;
+      if (!isGoogleConfigured(deps.config)) throw new AppError('not_configured', GOOGLE_NOT_CONFIGURED);
+      const query = c.req.valid('query');
+      const { url, state } = await startGoogleSignIn(deps, {
+        remember: query.remember === 'true',
+        reauth: query.reauth === 'true' ? await reauthStarter(c) : undefined,
+      });
+      // Binds the flow to this browser: a callback link sent to someone else does not sign them in.
+      setCookie(c, GOOGLE_STATE_COOKIE, state, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: deps.config.isHttps,
+        path: '/api/auth/google',
+        maxAge: OAUTH_STATE_TTL_MS / 1000,
+      });
+      return c.redirect(url, 302);
+    })
+    .post('/google/callback', authDocs.googleCallback, validate('json', GoogleCallbackInput), async (c) => {
+      const result = await finishGoogleSignIn(
+        c.var.deps,
+        c.req.valid('json'),
+        getCookie(c, GOOGLE_STATE_COOKIE),
+        currentSessionId(c),
+      );
+      clearGoogleStateCookie(c);
+      if (result.kind === 'reauthenticated') {
+        return reply(c, GoogleCallbackAnswer, { ok: true, reauthenticated: true });
+      }
+      setSessionCookie(c, result.token, result);
+      return reply(c, GoogleCallbackAnswer, ok);
+    })
+    .get('/google/callback', authDocs.googleRedirect, validate('query', GoogleCallbackInput), async (c) => {
+      const { config } = c.var.deps;
+      try {
         const result = await finishGoogleSignIn(
           c.var.deps,
-          c.req.valid('json'),
+          c.req.valid('query'),
           getCookie(c, GOOGLE_STATE_COOKIE),
           currentSessionId(c),
         );
         clearGoogleStateCookie(c);
-        if (result.kind === 'reauthenticated') return c.json({ ok: true, reauthenticated: true } as const);
-        setSessionCookie(c, result.token, result);
-        return c.json(ok);
-      },
-    )
-    .get(
-      '/google/callback',
-      describeRoute({ tags, summary: 'Finish Google sign-in from a redirect' }),
-      validate('query', GoogleCallbackInput),
-      async (c) => {
-        const { config } = c.var.deps;
-        try {
-          const result = await finishGoogleSignIn(
-            c.var.deps,
-            c.req.valid('query'),
-            getCookie(c, GOOGLE_STATE_COOKIE),
-            currentSessionId(c),
-          );
-          clearGoogleStateCookie(c);
-          if (result.kind === 'reauthenticated') {
-            return c.redirect(`${config.APP_URL}/settings/delete-account`, 302);
-          }
-          setSessionCookie(c, result.token, result);
-          return c.redirect(`${config.APP_URL}/dashboard`, 302);
-        } catch {
-          return c.redirect(`${config.APP_URL}/login?error=google`, 302);
+        if (result.kind === 'reauthenticated') {
+          return c.redirect(`${config.APP_URL}/settings/delete-account`, 302);
         }
-      },
-    );
+        setSessionCookie(c, result.token, result);
+        return c.redirect(`${config.APP_URL}/dashboard`, 302);
+      } catch {
+        return c.redirect(`${config.APP_URL}/login?error=google`, 302);
+      }
+    });
 }

@@ -33,7 +33,7 @@ const OPEN_ROUTES: Array<{ method: string; path: RegExp }> = [
   { method: 'DELETE', path: /^\/api\/accounts\/[^/]+$/ },
 ];
 
-function isOpenWithoutSubscription(method: string, path: string): boolean {
+export function isOpenWithoutSubscription(method: string, path: string): boolean {
   const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (OPEN_AREAS.some((area) => bare === area || bare.startsWith(`${area}/`))) return true;
   return OPEN_ROUTES.some((route) => route.method === method && route.path.test(bare));

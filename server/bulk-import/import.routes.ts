@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import type { z } from 'zod';
 import { ImportPostsInput, ImportQuery, ImportResultSchema } from '../../shared/posts/import.js';
-import { ApiErrorSchema } from '../../shared/posts/post-groups.js';
+import { ApiError as ApiErrorSchema } from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';

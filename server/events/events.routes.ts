@@ -5,6 +5,7 @@ import { IDLE_SESSION_MINUTES } from '../../shared/auth/session.js';
 import type { UserEvent } from '../core/event-bus.js';
 import { sha256Hex } from '../core/ids.js';
 import type { Db } from '../db/database.js';
+import { otherResponse } from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 
@@ -28,6 +29,11 @@ export function createEventsRoutes(options: { heartbeatMs?: number; sessionCheck
       description:
         'Events: post.inserted, post.updated, post.deleted, accounts.changed, notification.inserted, and ' +
         "notification.updated (a post group's notification took in another account's outcome).",
+      responses: otherResponse(
+        200,
+        'The stream: `event: <type>`, `data: <JSON>`; session.ended before it closes',
+        'text/event-stream',
+      ),
     }),
     requireAuth,
     (c) => {

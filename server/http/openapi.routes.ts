@@ -1,33 +1,59 @@
 import type { Hono } from 'hono';
-import { openAPIRouteHandler } from 'hono-openapi';
+import { type GenerateSpecOptions, generateSpecs } from 'hono-openapi';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { webhookDocumentation } from '../../shared/webhooks/openapi-webhooks.js';
 import { apiGuideHtml } from './api-guide.js';
+import {
+  finishOpenApiDocument,
+  type ScopeForOperation,
+  VALIDATION_ERROR_RESPONSE,
+} from './openapi-document.js';
 import type { AppEnv } from './types.js';
 
-/** `GET /api/openapi.json` generated from the routes and their zod schemas; `GET /api/docs` renders it. */
-export function mountOpenApi(app: Hono<AppEnv>): void {
-  app.get(
-    '/api/openapi.json',
-    openAPIRouteHandler(app, {
-      includeEmptyPaths: true,
-      exclude: [/^(?!\/api\/)/, '/api/openapi.json', '/api/docs'],
-      documentation: {
-        info: {
-          title: 'Postloom API',
-          version: '1.0.0',
-          description:
-            'Every route accepts the session cookie (web app) or `Authorization: Bearer <token>` from `POST /api/auth/token`. Errors are `{ code, message, field? }`.',
-        },
-        webhooks: webhookDocumentation(),
-        components: {
-          securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer' },
-            cookie: { type: 'apiKey', in: 'cookie', name: 'postloom_session' },
-          },
-        },
+export interface OpenApiOptions {
+  /** The API token scope of each operation (server/api-tokens/route-scopes.ts). */
+  scopeForOperation?: ScopeForOperation;
+  /** Whether the subscription gate may answer 402 for an operation. */
+  isGated?: (method: string, openApiPath: string) => boolean;
+}
+
+const SPEC_OPTIONS: Partial<GenerateSpecOptions> = {
+  includeEmptyPaths: true,
+  exclude: [/^(?!\/api\/)/, '/api/openapi.json', '/api/docs'],
+  defaultValidationErrorResponse: VALIDATION_ERROR_RESPONSE,
+  documentation: {
+    info: {
+      title: 'Postloom API',
+      version: '1.0.0',
+      description:
+        "Every operation names its security: the session cookie (web app), or `Authorization: Bearer <token>` with an API token (`pl_…`, Settings > API; `x-required-scope` names the scope each operation needs) or the extension's token from `POST /api/auth/token`. Errors are `{ code, message, field? }` (`ApiError`).",
+    },
+    webhooks: webhookDocumentation() as OpenAPIV3_1.Document['webhooks'],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'postloom_session' },
       },
-    }),
-  );
+    },
+  },
+};
+
+/**
+ * `GET /api/openapi.json` generated from the routes and their zod schemas, completed with the
+ * server's address, each operation's security and scope; `GET /api/docs` renders it.
+ */
+export function mountOpenApi(app: Hono<AppEnv>, options: OpenApiOptions = {}): void {
+  const scopeForOperation = options.scopeForOperation ?? (() => undefined);
+  const isGated = options.isGated ?? (() => false);
+  let cached: { appUrl: string; doc: OpenAPIV3_1.Document } | undefined;
+  app.get('/api/openapi.json', async (c) => {
+    const appUrl = c.var.deps.config.APP_URL;
+    if (cached?.appUrl !== appUrl) {
+      const doc = (await generateSpecs(app, SPEC_OPTIONS, c)) as OpenAPIV3_1.Document;
+      cached = { appUrl, doc: finishOpenApiDocument(doc, { appUrl, scopeForOperation, isGated }) };
+    }
+    return c.json(cached.doc);
+  });
   app.get('/api/docs', (c) =>
     c.html(DOCS_PAGE.replace('<!--guide-->', apiGuideHtml(c.var.deps.config.API_RATE_LIMIT_PER_MINUTE))),
   );

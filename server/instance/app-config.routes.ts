@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import { AppConfigDto } from '../../shared/http/app-config.js';
 import { isBillingOn } from '../billing/billing-settings.js';
+import { jsonResponse, PUBLIC, reply } from '../http/openapi-responses.js';
 import type { AppEnv } from '../http/types.js';
 import { hasLocalOutbox } from '../mail/mailer.js';
 
@@ -12,12 +13,8 @@ export function createAppConfigRoutes() {
     describeRoute({
       tags: ['app'],
       summary: 'Public client configuration',
-      responses: {
-        200: {
-          description: 'What the clients need to know about this server',
-          content: { 'application/json': { schema: resolver(AppConfigDto) } },
-        },
-      },
+      security: PUBLIC,
+      responses: jsonResponse(AppConfigDto, 'What the clients need to know about this server'),
     }),
     (c) => {
       const { config } = c.var.deps;
@@ -33,7 +30,7 @@ export function createAppConfigRoutes() {
         // The web app shows a scheduled post as missed only once the engine would fail it.
         lateGraceMinutes: config.LATE_GRACE_MINUTES,
       };
-      return c.json(body);
+      return reply(c, AppConfigDto, body);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import {
   MarkNotificationsReadInput,
@@ -8,6 +8,7 @@ import {
   NotificationsResultSchema,
 } from '../../shared/notifications/api.js';
 import { AppError } from '../core/errors.js';
+import { errorResponses, jsonResponse, reply } from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
@@ -21,6 +22,9 @@ import {
 } from './notifications.repository.js';
 
 const tags = ['notifications'];
+const ReadAnswer = z.object({ updated: z.number().int(), unreadCount: z.number().int() });
+const DeletedAnswer = z.object({ deleted: z.literal(true), unreadCount: z.number().int() });
+const readAnswer = jsonResponse(ReadAnswer, '{ updated, unreadCount }');
 
 /** The notification centre: newest 50 with the unread count, mark read, delete. */
 export function createNotificationsRoutes() {
@@ -30,26 +34,19 @@ export function createNotificationsRoutes() {
       '/',
       describeRoute({
         tags,
-        security: [{ cookie: [] }, { bearer: [] }],
         summary: 'The newest 50 notifications and the unread count',
         description:
           'The posts of one post group that publish or fail within 10 minutes of each other share one ' +
           "notification ('Posted to 3 of 4 accounts'): data.groupId names the group and data.accounts " +
           "holds each account's status, link and failure; it comes back unread and newest as outcomes " +
           'arrive (the live stream sends notification.updated). A lone post keeps its own notification.',
-        responses: {
-          200: {
-            description: '{ notifications, unreadCount }',
-            content: { 'application/json': { schema: resolver(NotificationsResultSchema) } },
-          },
-          401: { description: 'not_authenticated' },
-        },
+        responses: jsonResponse(NotificationsResultSchema, '{ notifications, unreadCount }'),
       }),
       async (c) => {
         const user = currentUser(c);
         const { db } = c.var.deps;
         const rows = await listRecentNotifications(db, user.id, NOTIFICATIONS_LIMIT);
-        return c.json({
+        return reply(c, NotificationsResultSchema, {
           notifications: rows.map((row) => toNotificationDto(row) as NotificationDto),
           unreadCount: await countUnread(db, user.id),
         });
@@ -57,23 +54,38 @@ export function createNotificationsRoutes() {
     )
     .post(
       '/read',
-      describeRoute({ tags, summary: 'Mark some notifications as read' }),
+      describeRoute({
+        tags,
+        summary: 'Mark some notifications as read',
+        responses: { ...readAnswer, ...errorResponses(400) },
+      }),
       validate('json', MarkNotificationsReadInput),
       async (c) => {
         const user = currentUser(c);
         const { db } = c.var.deps;
         const updated = await markRead(db, user.id, c.req.valid('json').ids);
-        return c.json({ updated, unreadCount: await countUnread(db, user.id) });
+        return reply(c, ReadAnswer, { updated, unreadCount: await countUnread(db, user.id) });
       },
     )
-    .post('/read-all', describeRoute({ tags, summary: 'Mark every notification as read' }), async (c) => {
-      const user = currentUser(c);
-      const updated = await markAllRead(c.var.deps.db, user.id);
-      return c.json({ updated, unreadCount: 0 });
-    })
+    .post(
+      '/read-all',
+      describeRoute({ tags, summary: 'Mark every notification as read', responses: readAnswer }),
+      async (c) => {
+        const user = currentUser(c);
+        const updated = await markAllRead(c.var.deps.db, user.id);
+        return reply(c, ReadAnswer, { updated, unreadCount: 0 });
+      },
+    )
     .delete(
       '/:id',
-      describeRoute({ tags, summary: 'Delete a notification' }),
+      describeRoute({
+        tags,
+        summary: 'Delete a notification',
+        responses: {
+          ...jsonResponse(DeletedAnswer, '{ deleted, unreadCount }'),
+          ...errorResponses(400, 404),
+        },
+      }),
       validate('param', z.object({ id: z.string().min(1) })),
       async (c) => {
         const user = currentUser(c);
@@ -81,7 +93,7 @@ export function createNotificationsRoutes() {
         if (!(await deleteNotification(db, user.id, c.req.valid('param').id))) {
           throw new AppError('not_found', 'Notification not found');
         }
-        return c.json({ deleted: true, unreadCount: await countUnread(db, user.id) });
+        return reply(c, DeletedAnswer, { deleted: true, unreadCount: await countUnread(db, user.id) });
       },
     );
 }

@@ -10,6 +10,13 @@ import {
   UpdateQueueInput,
   UpdateQueueItemInput,
 } from '../../shared/queues/api.js';
+import {
+  errorResponse,
+  errorResponses,
+  jsonResponse,
+  MessageAnswer,
+  reply,
+} from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
@@ -18,12 +25,24 @@ import { createQueue, previewFirstRun } from './create-queue.js';
 import { deleteQueue } from './delete-queue.js';
 import { deleteQueueItem } from './delete-queue-item.js';
 import { getQueue, listQueues } from './list-queues.js';
+import {
+  ItemAddedAnswer,
+  ItemDeletedAnswer,
+  NextRunAnswer,
+  QueueAnswer,
+  QueuesAnswer,
+  RunNowAnswer,
+} from './queues.openapi.js';
 import { reorderQueueItems } from './reorder-queue-items.js';
 import { runQueueNow } from './run-queue-now.js';
 import { updateQueue } from './update-queue.js';
 import { updateQueueItem } from './update-queue-item.js';
 
 const tags = ['queues'];
+const notOwned = errorResponse(404, "not_found: the queue, item, account or media is not the user's");
+const refused = errorResponse(409, 'conflict: too many queues or items, a finished queue, or nothing to run');
+const queueAnswer = (status: 200 | 201 = 200) => jsonResponse(QueueAnswer, '{ queue }', status);
+const edits = { ...queueAnswer(), ...errorResponses(400), ...notOwned, ...refused };
 
 /** `/api/queues`: automated queues and their items; every route answers 404 for another user's queue. */
 export function createQueuesRoutes() {
@@ -34,8 +53,12 @@ export function createQueuesRoutes() {
       .use('*', bodyLimit({ maxSize: 1024 * 1024 }))
       .get(
         '/',
-        describeRoute({ tags, summary: "The user's queues with their items, newest first" }),
-        async (c) => c.json({ queues: await listQueues(c.var.deps, currentUser(c).id) }),
+        describeRoute({
+          tags,
+          summary: "The user's queues with their items, newest first",
+          responses: jsonResponse(QueuesAnswer, '{ queues }'),
+        }),
+        async (c) => reply(c, QueuesAnswer, { queues: await listQueues(c.var.deps, currentUser(c).id) }),
       )
       .post(
         '/',
@@ -43,37 +66,60 @@ export function createQueuesRoutes() {
           tags,
           summary:
             'Create a queue (active): every intervalHours, at runTimes on runDays, or at the posting schedule; the first run is its first run time after now',
+          responses: { ...queueAnswer(201), ...errorResponses(400), ...notOwned, ...refused },
         }),
         validate('json', CreateQueueInput),
         async (c) =>
-          c.json({ queue: await createQueue(c.var.deps, currentUser(c).id, c.req.valid('json')) }, 201),
+          reply(
+            c,
+            QueueAnswer,
+            { queue: await createQueue(c.var.deps, currentUser(c).id, c.req.valid('json')) },
+            201,
+          ),
       )
       .post(
         '/next-run',
         describeRoute({
           tags,
           summary: "The first run a queue with this rhythm would have if created now (the dialog's preview)",
+          responses: { ...jsonResponse(NextRunAnswer, '{ nextRun }'), ...errorResponses(400), ...notOwned },
         }),
         validate('json', QueueRhythmInput),
-        async (c) => c.json(await previewFirstRun(c.var.deps, currentUser(c).id, c.req.valid('json'))),
+        async (c) =>
+          reply(c, NextRunAnswer, await previewFirstRun(c.var.deps, currentUser(c).id, c.req.valid('json'))),
       )
-      .get('/:id', describeRoute({ tags, summary: 'Read one queue with its items' }), async (c) =>
-        c.json({ queue: await getQueue(c.var.deps, currentUser(c).id, c.req.param('id')) }),
+      .get(
+        '/:id',
+        describeRoute({
+          tags,
+          summary: 'Read one queue with its items',
+          responses: { ...queueAnswer(), ...errorResponses(404) },
+        }),
+        async (c) =>
+          reply(c, QueueAnswer, { queue: await getQueue(c.var.deps, currentUser(c).id, c.req.param('id')) }),
       )
       .patch(
         '/:id',
         describeRoute({
           tags,
           summary: 'Edit a queue (a new rhythm plans the next run), or play/pause it with isActive',
+          responses: edits,
         }),
         validate('json', UpdateQueueInput),
         async (c) =>
-          c.json({
+          reply(c, QueueAnswer, {
             queue: await updateQueue(c.var.deps, currentUser(c).id, c.req.param('id'), c.req.valid('json')),
           }),
       )
-      .delete('/:id', describeRoute({ tags, summary: 'Delete a queue and its items' }), async (c) =>
-        c.json(await deleteQueue(c.var.deps, currentUser(c).id, c.req.param('id'))),
+      .delete(
+        '/:id',
+        describeRoute({
+          tags,
+          summary: 'Delete a queue and its items',
+          responses: { ...jsonResponse(MessageAnswer, '{ message }'), ...errorResponses(404) },
+        }),
+        async (c) =>
+          reply(c, MessageAnswer, await deleteQueue(c.var.deps, currentUser(c).id, c.req.param('id'))),
       )
       .post(
         '/:id/run',
@@ -81,14 +127,26 @@ export function createQueuesRoutes() {
           tags,
           summary:
             'Post next item now: a run at this moment through the publishing engine (caps and the repeated-text rule apply); the planned next run stays',
+          responses: {
+            ...jsonResponse(RunNowAnswer, '{ queue, postId }: the post the run created', 201),
+            ...errorResponses(404),
+            ...refused,
+          },
         }),
-        async (c) => c.json(await runQueueNow(c.var.deps, currentUser(c).id, c.req.param('id')), 201),
+        async (c) =>
+          reply(c, RunNowAnswer, await runQueueNow(c.var.deps, currentUser(c).id, c.req.param('id')), 201),
       )
       .post(
         '/:id/items',
         describeRoute({
           tags,
           summary: 'Add a post for one account at the end of the queue (it waits for a run time)',
+          responses: {
+            ...jsonResponse(ItemAddedAnswer, '{ queue, item }', 201),
+            ...errorResponses(400),
+            ...notOwned,
+            ...refused,
+          },
         }),
         validate('json', QueueItemInput),
         async (c) => {
@@ -98,15 +156,20 @@ export function createQueuesRoutes() {
             c.req.param('id'),
             c.req.valid('json'),
           );
-          return c.json({ queue, item: queue.items.find((item) => item.id === itemId) ?? null }, 201);
+          return reply(
+            c,
+            ItemAddedAnswer,
+            { queue, item: queue.items.find((item) => item.id === itemId) ?? null },
+            201,
+          );
         },
       )
       .put(
         '/:id/items/order',
-        describeRoute({ tags, summary: 'Reorder the items (the first goes out next)' }),
+        describeRoute({ tags, summary: 'Reorder the items (the first goes out next)', responses: edits }),
         validate('json', ReorderQueueItemsInput),
         async (c) =>
-          c.json({
+          reply(c, QueueAnswer, {
             queue: await reorderQueueItems(
               c.var.deps,
               currentUser(c).id,
@@ -117,10 +180,10 @@ export function createQueuesRoutes() {
       )
       .patch(
         '/:id/items/:itemId',
-        describeRoute({ tags, summary: 'Edit an item' }),
+        describeRoute({ tags, summary: 'Edit an item', responses: edits }),
         validate('json', UpdateQueueItemInput),
         async (c) =>
-          c.json({
+          reply(c, QueueAnswer, {
             queue: await updateQueueItem(
               c.var.deps,
               currentUser(c).id,
@@ -130,16 +193,23 @@ export function createQueuesRoutes() {
             ),
           }),
       )
-      .delete('/:id/items/:itemId', describeRoute({ tags, summary: 'Delete an item' }), async (c) =>
-        c.json({
-          queue: await deleteQueueItem(
-            c.var.deps,
-            currentUser(c).id,
-            c.req.param('id'),
-            c.req.param('itemId'),
-          ),
-          message: QUEUE_MESSAGES.itemDeleted,
+      .delete(
+        '/:id/items/:itemId',
+        describeRoute({
+          tags,
+          summary: 'Delete an item',
+          responses: { ...jsonResponse(ItemDeletedAnswer, '{ queue, message }'), ...errorResponses(404) },
         }),
+        async (c) =>
+          reply(c, ItemDeletedAnswer, {
+            queue: await deleteQueueItem(
+              c.var.deps,
+              currentUser(c).id,
+              c.req.param('id'),
+              c.req.param('itemId'),
+            ),
+            message: QUEUE_MESSAGES.itemDeleted,
+          }),
       )
   );
 }

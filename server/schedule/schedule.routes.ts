@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import { AddPostingTimeInput } from '../../shared/schedule/schedule.js';
+import { errorResponse, errorResponses, jsonResponse, Ok, reply } from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
@@ -16,8 +17,11 @@ import {
   deletePostingTime,
 } from './posting-times.js';
 import { getRecommendations } from './recommendations.service.js';
+import { NextSlotAnswer, RecommendationsAnswer, ScheduleAnswer, TimesAnswer } from './schedule.openapi.js';
 
 const tags = ['schedule'];
+const noAccount = errorResponse(404, "not_found: the account or posting time is not the user's");
+const done = { ...jsonResponse(Ok, 'Done'), ...noAccount };
 const AccountQuery = z.object({ accountId: z.string().min(1).max(100).optional() });
 
 /** `/api/schedule`: the weekly posting times (default and per account) and recommended times. */
@@ -26,68 +30,126 @@ export function createScheduleRoutes() {
     .use('*', requireAuth)
     .get(
       '/',
-      describeRoute({ tags, summary: 'The posting schedule (created with the defaults on the first visit)' }),
+      describeRoute({
+        tags,
+        summary: 'The posting schedule (created with the defaults on the first visit)',
+        responses: {
+          ...jsonResponse(ScheduleAnswer, '{ schedule, customAccountIds }'),
+          ...errorResponses(400),
+          ...noAccount,
+        },
+      }),
       validate('query', AccountQuery),
       async (c) =>
-        c.json(
+        reply(
+          c,
+          ScheduleAnswer,
           await getSchedule(c.var.deps, currentUser(c).id, { accountId: c.req.valid('query').accountId }),
         ),
     )
     .post(
       '/times',
-      describeRoute({ tags, summary: 'Add a posting time on a weekday or every day' }),
+      describeRoute({
+        tags,
+        summary: 'Add a posting time on a weekday or every day',
+        responses: {
+          ...jsonResponse(TimesAnswer, '{ times }', 201),
+          ...errorResponses(400),
+          ...noAccount,
+          ...errorResponse(409, 'conflict: the time is already there'),
+        },
+      }),
       validate('json', AddPostingTimeInput),
       async (c) =>
-        c.json({ times: await addPostingTime(c.var.deps, currentUser(c).id, c.req.valid('json')) }, 201),
+        reply(
+          c,
+          TimesAnswer,
+          { times: await addPostingTime(c.var.deps, currentUser(c).id, c.req.valid('json')) },
+          201,
+        ),
     )
-    .delete('/times/:id', describeRoute({ tags, summary: 'Delete one posting time' }), async (c) => {
-      await deletePostingTime(c.var.deps, currentUser(c).id, c.req.param('id'));
-      return c.json({ ok: true });
-    })
+    .delete(
+      '/times/:id',
+      describeRoute({ tags, summary: 'Delete one posting time', responses: done }),
+      async (c) => {
+        await deletePostingTime(c.var.deps, currentUser(c).id, c.req.param('id'));
+        return reply(c, Ok, { ok: true });
+      },
+    )
     .delete(
       '/times',
-      describeRoute({ tags, summary: 'Clear all posting times of a schedule' }),
+      describeRoute({
+        tags,
+        summary: 'Clear all posting times of a schedule',
+        responses: { ...done, ...errorResponses(400) },
+      }),
       validate('query', AccountQuery),
       async (c) => {
         await clearPostingTimes(c.var.deps, currentUser(c).id, c.req.valid('query').accountId);
-        return c.json({ ok: true });
+        return reply(c, Ok, { ok: true });
       },
     )
     .put(
       '/accounts/:accountId',
-      describeRoute({ tags, summary: 'Give an account its own posting times (a copy of the default)' }),
+      describeRoute({
+        tags,
+        summary: 'Give an account its own posting times (a copy of the default)',
+        responses: { ...jsonResponse(ScheduleAnswer, "The account's schedule"), ...noAccount },
+      }),
       async (c) => {
         await enableAccountSchedule(c.var.deps, currentUser(c).id, c.req.param('accountId'));
-        return c.json(
+        return reply(
+          c,
+          ScheduleAnswer,
           await getSchedule(c.var.deps, currentUser(c).id, { accountId: c.req.param('accountId') }),
         );
       },
     )
     .delete(
       '/accounts/:accountId',
-      describeRoute({ tags, summary: 'Put an account back on the default schedule' }),
+      describeRoute({ tags, summary: 'Put an account back on the default schedule', responses: done }),
       async (c) => {
         await disableAccountSchedule(c.var.deps, currentUser(c).id, c.req.param('accountId'));
-        return c.json({ ok: true });
+        return reply(c, Ok, { ok: true });
       },
     )
     .get(
       '/recommendations',
-      describeRoute({ tags, summary: 'Recommended posting times for each connected account' }),
-      async (c) => c.json({ recommendations: await getRecommendations(c.var.deps, currentUser(c).id) }),
+      describeRoute({
+        tags,
+        summary: 'Recommended posting times for each connected account',
+        responses: jsonResponse(RecommendationsAnswer, '{ recommendations }'),
+      }),
+      async (c) =>
+        reply(c, RecommendationsAnswer, {
+          recommendations: await getRecommendations(c.var.deps, currentUser(c).id),
+        }),
     )
     .post(
       '/recommendations/apply',
-      describeRoute({ tags, summary: "Use these times: add an account's top recommended slots" }),
+      describeRoute({
+        tags,
+        summary: "Use these times: add an account's top recommended slots",
+        responses: { ...jsonResponse(TimesAnswer, '{ times }'), ...errorResponses(400), ...noAccount },
+      }),
       validate('json', z.object({ accountId: z.string().min(1).max(100) })),
       async (c) =>
-        c.json({
+        reply(c, TimesAnswer, {
           times: await addRecommendedTimes(c.var.deps, currentUser(c).id, c.req.valid('json').accountId),
         }),
     )
     .get(
       '/next-slot',
-      describeRoute({ tags, summary: "The account's next free posting time (what Add to queue would take)" }),
+      describeRoute({
+        tags,
+        summary: "The account's next free posting time (what Add to queue would take)",
+        responses: {
+          ...jsonResponse(NextSlotAnswer, '{ scheduledAt }'),
+          ...errorResponse(400, 'validation_error: the schedule has no posting times'),
+          ...noAccount,
+          ...errorResponse(409, 'conflict: every posting time ahead is taken'),
+        },
+      }),
       validate('query', z.object({ accountId: z.string().min(1).max(100) })),
       async (c) => {
         const user = currentUser(c);
@@ -100,7 +162,7 @@ export function createScheduleRoutes() {
           timezone,
           now: Date.now(),
         });
-        return c.json({ scheduledAt: new Date(at).toISOString() });
+        return reply(c, NextSlotAnswer, { scheduledAt: new Date(at).toISOString() });
       },
     );
 }

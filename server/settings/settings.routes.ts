@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { describeRoute, resolver } from 'hono-openapi';
+import { describeRoute } from 'hono-openapi';
 import { z } from 'zod';
 import {
   ACCOUNT_SECURITY_MESSAGES,
@@ -8,11 +8,21 @@ import {
   DeleteAccountInput,
 } from '../../shared/settings/account-security.js';
 import { NotificationPreferences } from '../../shared/settings/notification-preferences.js';
+import { SessionDto } from '../../shared/settings/sessions.js';
 import { revokeSessionById } from '../auth/revoke-sessions.js';
 import { clearSessionCookie } from '../auth/session.middleware.js';
 import { AppError } from '../core/errors.js';
 import { sha256Hex } from '../core/ids.js';
 import { clientAddress } from '../http/client-address.js';
+import {
+  errorResponse,
+  errorResponses,
+  jsonResponse,
+  MessageAnswer,
+  Ok,
+  otherResponse,
+  reply,
+} from '../http/openapi-responses.js';
 import { createLimiter } from '../http/rate-limit.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
@@ -28,6 +38,8 @@ import { createDataExport } from './export-data.js';
 import { listSessions } from './list-sessions.js';
 
 const tags = ['settings'];
+const SessionsAnswer = z.object({ sessions: z.array(SessionDto) });
+const preferencesAnswer = jsonResponse(NotificationPreferences, 'The choices');
 
 /** The session token of the request (behind requireAuth). */
 function sessionToken(c: Context<AppEnv>): string {
@@ -49,19 +61,43 @@ export function createSettingsRoutes() {
     .use('*', requireAuth)
     .get(
       '/notifications',
-      describeRoute({ tags, summary: 'E-mail and push choices per notification category' }),
-      async (c) => c.json(await getNotificationPreferences(c.var.deps.db, currentUser(c).id)),
+      describeRoute({
+        tags,
+        summary: 'E-mail and push choices per notification category',
+        responses: preferencesAnswer,
+      }),
+      async (c) =>
+        reply(c, NotificationPreferences, await getNotificationPreferences(c.var.deps.db, currentUser(c).id)),
     )
     .put(
       '/notifications',
-      describeRoute({ tags, summary: 'Save the e-mail and push choices' }),
+      describeRoute({
+        tags,
+        summary: 'Save the e-mail and push choices',
+        responses: { ...preferencesAnswer, ...errorResponses(400) },
+      }),
       validate('json', NotificationPreferences),
       async (c) =>
-        c.json(await saveNotificationPreferences(c.var.deps.db, currentUser(c).id, c.req.valid('json'))),
+        reply(
+          c,
+          NotificationPreferences,
+          await saveNotificationPreferences(c.var.deps.db, currentUser(c).id, c.req.valid('json')),
+        ),
     )
     .post(
       '/password',
-      describeRoute({ tags, summary: 'Change the password (once per 24 hours); other sessions end' }),
+      describeRoute({
+        tags,
+        summary: 'Change the password (once per 24 hours); other sessions end',
+        responses: {
+          ...jsonResponse(MessageAnswer, '{ message }'),
+          ...errorResponse(
+            400,
+            'validation_error: a wrong current password, a weak new one, or the day is not over',
+          ),
+          ...errorResponses(429),
+        },
+      }),
       validate('json', ChangePasswordInput),
       async (c) => {
         const user = currentUser(c);
@@ -73,30 +109,44 @@ export function createSettingsRoutes() {
           ipAddress: clientAddress(c),
           userAgent: c.req.header('user-agent') ?? null,
         });
-        return c.json({ message: ACCOUNT_SECURITY_MESSAGES.changed });
+        return reply(c, MessageAnswer, { message: ACCOUNT_SECURITY_MESSAGES.changed });
       },
     )
     .get(
       '/sessions',
-      describeRoute({ tags, summary: 'Active sessions: browsers and signed-in extensions' }),
+      describeRoute({
+        tags,
+        summary: 'Active sessions: browsers and signed-in extensions',
+        responses: jsonResponse(SessionsAnswer, '{ sessions }'),
+      }),
       async (c) =>
-        c.json({ sessions: await listSessions(c.var.deps.db, currentUser(c).id, sessionToken(c)) }),
+        reply(c, SessionsAnswer, {
+          sessions: await listSessions(c.var.deps.db, currentUser(c).id, sessionToken(c)),
+        }),
     )
     .delete(
       '/sessions/:id',
-      describeRoute({ tags, summary: 'Sign out one session' }),
+      describeRoute({
+        tags,
+        summary: 'Sign out one session',
+        responses: { ...jsonResponse(Ok, 'Signed out'), ...errorResponses(400, 404) },
+      }),
       validate('param', z.object({ id: z.string().regex(/^[0-9a-f]{64}$/) })),
       async (c) => {
         const { id } = c.req.valid('param');
         const ended = await revokeSessionById(c.var.deps, currentUser(c).id, id);
         if (!ended) throw new AppError('not_found', 'Session not found');
         if (id === sha256Hex(sessionToken(c))) clearSessionCookie(c);
-        return c.json({ ok: true });
+        return reply(c, Ok, { ok: true });
       },
     )
     .get(
       '/export',
-      describeRoute({ tags, summary: 'Download my data: a zip of JSON files and media' }),
+      describeRoute({
+        tags,
+        summary: 'Download my data: a zip of JSON files and media',
+        responses: { ...otherResponse(200, 'The zip', 'application/zip'), ...errorResponses(429) },
+      }),
       async (c) => {
         const user = currentUser(c);
         await limitExport(c, user.id);
@@ -113,14 +163,14 @@ export function createSettingsRoutes() {
       describeRoute({
         tags,
         summary: 'How this user confirms an account deletion (password, or a recent Google sign-in)',
-        responses: {
-          200: {
-            description: 'The confirmation asked',
-            content: { 'application/json': { schema: resolver(AccountDeletionCheck) } },
-          },
-        },
+        responses: jsonResponse(AccountDeletionCheck, 'The confirmation asked'),
       }),
-      async (c) => c.json(await getAccountDeletionCheck(c.var.deps.db, currentUser(c).id, sessionToken(c))),
+      async (c) =>
+        reply(
+          c,
+          AccountDeletionCheck,
+          await getAccountDeletionCheck(c.var.deps.db, currentUser(c).id, sessionToken(c)),
+        ),
     )
     .delete(
       '/account',
@@ -128,6 +178,12 @@ export function createSettingsRoutes() {
         tags,
         summary:
           'Delete the account and all its data: type DELETE and give the current password (without one: a Google sign-in in the last 10 minutes); never with a bearer token',
+        responses: {
+          ...jsonResponse(MessageAnswer, '{ message }'),
+          ...errorResponse(400, 'validation_error: DELETE not typed, or a wrong password'),
+          ...errorResponse(403, 'forbidden: a bearer token, or no recent Google sign-in'),
+          ...errorResponses(429),
+        },
       }),
       validate('json', DeleteAccountInput),
       async (c) => {
@@ -142,7 +198,7 @@ export function createSettingsRoutes() {
           userAgent: c.req.header('user-agent') ?? null,
         });
         clearSessionCookie(c);
-        return c.json({ message: ACCOUNT_SECURITY_MESSAGES.deleted });
+        return reply(c, MessageAnswer, { message: ACCOUNT_SECURITY_MESSAGES.deleted });
       },
     );
 }

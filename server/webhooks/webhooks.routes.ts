@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { describeRoute, resolver } from 'hono-openapi';
 import { z } from 'zod';
-import { ApiErrorSchema } from '../../shared/posts/post-groups.js';
 import {
   CreateWebhookEndpointInput,
   UpdateWebhookEndpointInput,
@@ -11,6 +10,7 @@ import {
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
 } from '../../shared/webhooks/api.js';
+import { ApiError as ApiErrorSchema } from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';

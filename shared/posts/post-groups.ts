@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLATFORM_IDS } from '../platforms/ids.js';
 import { type MediaDto, POST_ACTIONS, type PostDto, TweetInput } from './api.js';
+import { MediaSchema, PostSchema } from './post-schemas.js';
 
 /**
  * The post group API (issue 23): one shared text and media composed once, one ordinary post per
@@ -158,23 +159,8 @@ const VersionProblemSchema = z.object({
   message: z.string(),
 });
 
-export const GroupPostSchema = z
-  .object({
-    id: z.string(),
-    socialAccountId: z.string().nullable().describe('The account this version goes to.'),
-    platform: z.enum(PLATFORM_IDS),
-    content: z.string(),
-    status: z.enum(['draft', 'scheduled', 'publishing', 'posted', 'failed']),
-    scheduledAt: z.string().nullable(),
-    postedAt: z.string().nullable(),
-    postType: z.string(),
-    platformPostUrl: z.string().nullable(),
-    errorMessage: z.string().nullable().describe("Why this account's attempt failed, if it did."),
-    groupId: z.string().nullable(),
-    customized: z.boolean(),
-  })
-  .loose()
-  .describe("A post (every field of GET /api/posts/{id}): one account's version.");
+/** One account's version: a post, every field of GET /api/posts/{id}. */
+export const GroupPostSchema = PostSchema;
 
 export const PostGroupResultSchema = z.object({
   group: z.object({
@@ -183,9 +169,7 @@ export const PostGroupResultSchema = z.object({
       content: z.string(),
       media: z.array(z.string()),
       link: z.string().nullable(),
-      files: z
-        .array(z.object({ id: z.string(), mimeType: z.string(), url: z.string() }).loose())
-        .describe('The shared media files, in order (as in GET /api/posts/{id}).'),
+      files: z.array(MediaSchema).describe('The shared media files, in order (as in GET /api/posts/{id}).'),
     }),
     posts: z.array(GroupPostSchema),
     createdAt: z.string(),
@@ -195,14 +179,3 @@ export const PostGroupResultSchema = z.object({
 });
 
 export const DeletePostGroupResultSchema = z.object({ deleted: z.number().int(), message: z.string() });
-
-export const ApiErrorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  field: z.string().optional(),
-  details: z
-    .object({ problems: z.array(VersionProblemSchema).optional() })
-    .loose()
-    .optional()
-    .describe('validation_error of a group: every problem, per account.'),
-});

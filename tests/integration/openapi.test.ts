@@ -30,6 +30,35 @@ describe('the OpenAPI document', () => {
     expect([...served].filter((route) => !documented.has(route))).toEqual([]);
   });
 
+  it("describes each operation's security, a success answer and its errors, and names the server", async () => {
+    type Operation = {
+      security?: unknown[];
+      responses?: Record<string, { content?: Record<string, unknown> }>;
+    };
+    const doc = (await (await t.request('/api/openapi.json')).json()) as {
+      servers: Array<{ url: string }>;
+      paths: Record<string, Record<string, Operation>>;
+    };
+    expect(doc.servers).toEqual([expect.objectContaining({ url: t.config.APP_URL })]);
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ name: `${method} ${path}`, operation })),
+    );
+    expect(
+      operations.filter(({ operation }) => !Array.isArray(operation.security)).map((o) => o.name),
+    ).toEqual([]);
+    const statuses = (operation: Operation) => Object.keys(operation.responses ?? {});
+    expect(operations.filter(({ operation }) => !statuses(operation).some((s) => /^[23]/.test(s)))).toEqual(
+      [],
+    );
+    // Signed-in operations answer 401 with the error model.
+    const posts = doc.paths['/api/posts/{id}']?.get;
+    expect(posts?.security).toEqual([{ cookie: [] }, { bearer: [] }]);
+    expect(posts?.responses?.['401']?.content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/ApiError' } },
+    });
+    expect(doc.paths['/api/auth/login']?.post?.security).toEqual([]);
+  });
+
   it('serves readable docs that need nothing from the network', async () => {
     const res = await t.request('/api/docs');
     expect(res.status).toBe(200);
