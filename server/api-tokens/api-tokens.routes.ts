@@ -9,6 +9,7 @@ import {
 } from '../../shared/api-tokens/api-tokens.js';
 import { AppError } from '../core/errors.js';
 import { clientAddress } from '../http/client-address.js';
+import { errorResponses, jsonResponse, Ok, reply } from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
@@ -59,14 +60,18 @@ export function createApiTokensRoutes() {
     )
     .delete(
       '/:id',
-      describeRoute({ tags, summary: 'Revoke an API token: it stops working at once' }),
+      describeRoute({
+        tags,
+        summary: 'Revoke an API token: it stops working at once',
+        responses: { ...jsonResponse(Ok, 'Revoked'), ...errorResponses(400, 404) },
+      }),
       validate('param', z.object({ id: z.string().uuid() })),
       async (c) => {
         await revokeApiToken(c.var.deps.db, currentUser(c).id, c.req.valid('param').id, {
           ipAddress: clientAddress(c),
           userAgent: c.req.header('user-agent') ?? null,
         });
-        return c.json({ ok: true as const });
+        return reply(c, Ok, { ok: true as const });
       },
     );
 }

@@ -108,42 +108,50 @@ export const UpdateFeedInput = z
 export type UpdateFeedInput = z.infer<typeof UpdateFeedInput>;
 
 /** active: checked every 30 minutes; paused: by the user, or by Postloom after failed checks. */
-export type FeedStatus = 'active' | 'paused';
+export const FEED_STATUSES = ['active', 'paused'] as const;
+export type FeedStatus = (typeof FEED_STATUSES)[number];
 
-export interface FeedDto {
-  id: string;
-  url: string;
+/** A feed as the API answers it (the same schema describes it in the OpenAPI document). */
+export const FeedSchema = z.object({
+  id: z.string(),
+  url: z.string(),
   /** The feed's own title, read when it was added. */
-  title: string;
-  target: FeedTarget;
-  queueId: string | null;
-  accountIds: string[];
-  template: string;
-  takeImage: boolean;
-  status: FeedStatus;
+  title: z.string(),
+  target: z.enum(FEED_TARGETS),
+  queueId: z.string().nullable(),
+  accountIds: z.array(z.string()),
+  template: z.string(),
+  takeImage: z.boolean(),
+  status: z.enum(FEED_STATUSES),
   /** Why Postloom paused it; null when the user did (or it is active). */
-  pausedReason: string | null;
-  consecutiveFailures: number;
-  lastCheckedAt: string | null;
+  pausedReason: z.string().nullable(),
+  consecutiveFailures: z.number().int(),
+  lastCheckedAt: z.string().nullable(),
   /** Why the last check failed; null when it worked. */
-  lastError: string | null;
+  lastError: z.string().nullable(),
   /** Why the latest item could not be added for an account (the composer's message). */
-  lastItemProblem: string | null;
-  itemsTaken: number;
-  createdAt: string;
-}
+  lastItemProblem: z.string().nullable(),
+  itemsTaken: z.number().int(),
+  createdAt: z.string(),
+});
+export type FeedDto = z.infer<typeof FeedSchema>;
 
-export interface FeedListDto {
-  feeds: FeedDto[];
+export const FeedListSchema = z.object({
+  feeds: z.array(FeedSchema),
   /** The built-in sandbox's example feed (demo mode), to try the feature offline; else null. */
-  exampleFeedUrl: string | null;
-}
+  exampleFeedUrl: z.string().nullable(),
+});
+export type FeedListDto = z.infer<typeof FeedListSchema>;
 
-export interface FeedCheckDto {
-  feed: FeedDto;
+export const FeedCheckSchema = z.object({
+  feed: FeedSchema,
   /** Feed items taken by this check (each may be several queue items or drafts, one per account). */
-  taken: number;
-}
+  taken: z.number().int(),
+});
+export type FeedCheckDto = z.infer<typeof FeedCheckSchema>;
+
+/** A feed with the message the page shows after a change. */
+export const FeedChangeSchema = z.object({ feed: FeedSchema, message: z.string() });
 
 /** The values an item gives a template. */
 export type FeedTemplateValues = Record<FeedTemplateField, string>;

@@ -30,8 +30,11 @@ export function webhookDocumentation(): Record<string, OpenAPIV3_1.PathItemObjec
       // Cast: openapi-types mixes its 3.0 schema type into 3.1's; the JSON Schema here is 3.1's.
       const item = {
         post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
           summary: events[type],
           description: SIGNING,
+          // Postloom calls the receiver: no credentials of the API; the signature authenticates it.
+          security: [],
           // openapi-types' 3.1 media type still names its 3.0 schema type: the JSON Schema is 3.1's.
           requestBody: {
             required: true,

@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /** Liveness, database and migrations check (503 when not ready) */
         get: operations["getApiHealth"];
         put?: never;
         post?: never;
@@ -98,6 +98,26 @@ export interface paths {
         post?: never;
         /** Delete an unattached file */
         delete: operations["deleteApiMediaById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import up to 1,000 posts from a CSV or JSON rows, checked like the composer
+         * @description Send `csv` (the file as text: columns text, accounts, time, media_urls, link; `,` or `;` separated, quoted cells may hold commas and newlines) or `rows` (the same columns as JSON). accounts: `;`-separated handles or names of the user's connected accounts. time: ISO 8601 with an offset, or a local time in the user's zone ('2026-04-01 09:00', 'Apr 1, 2026 9:00 AM'), or empty. mode: keep (each row's time; empty: the account's next free posting time), slots (the posting schedule's free times in row order), spread (evenly from spreadFrom to spreadTo, local times) or queue (items of queueId). With dryRun (body or query) nothing is saved and the answer lists every row per account with its problems. Otherwise any problem refuses the whole import (400, the preview in details.result); media are fetched through the same guard as POST /api/media/from-url, and every row is saved in one transaction.
+         */
+        post: operations["postApiPostsImport"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1247,6 +1267,94 @@ export interface paths {
         patch: operations["patchApiQueuesByIdItemsByItemId"];
         trace?: never;
     };
+    "/api/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's feeds (oldest first) and, with the demo sandbox, its example feed's address */
+        get: operations["getApiFeeds"];
+        put?: never;
+        /** Add a feed to a queue (target "queue", its accounts) or as drafts for accounts (target "drafts"); the address is read once to check it is a feed */
+        post: operations["postApiFeeds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feeds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one feed */
+        get: operations["getApiFeedsById"];
+        put?: never;
+        post?: never;
+        /** Delete a feed (the items it already took stay) */
+        delete: operations["deleteApiFeedsById"];
+        options?: never;
+        head?: never;
+        /** Edit a feed's accounts, template or image option */
+        patch: operations["patchApiFeedsById"];
+        trace?: never;
+    };
+    "/api/feeds/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a feed: no more checks */
+        post: operations["postApiFeedsByIdPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feeds/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused feed (its failed checks are counted from zero) */
+        post: operations["postApiFeedsByIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feeds/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check now: read the feed at this moment and take its new items (answers how many) */
+        post: operations["postApiFeedsByIdCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analytics": {
         parameters: {
             query?: never;
@@ -1349,8 +1457,498 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user’s API tokens (never the tokens themselves) */
+        get: operations["getApiApiTokens"];
+        put?: never;
+        /** Create an API token: the answer is the only time the token is shown */
+        post: operations["postApiApiTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token: it stops working at once */
+        delete: operations["deleteApiApiTokensById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the user's webhook endpoints */
+        get: operations["getApiWebhooks"];
+        put?: never;
+        /** Add an endpoint; the answer is the only one to show its signing secret */
+        post: operations["postApiWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its deliveries */
+        delete: operations["deleteApiWebhooksById"];
+        options?: never;
+        head?: never;
+        /** Change its address, description or events, or turn it on or off */
+        patch: operations["patchApiWebhooksById"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown once; the previous one signs beside it for 24 hours */
+        post: operations["postApiWebhooksByIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's last 100 deliveries, newest first, with status code and duration */
+        get: operations["getApiWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivered or failed event again (same webhook-id and body) */
+        post: operations["postApiWebhooksByIdDeliveriesByDeliveryIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to this endpoint */
+        post: operations["postApiWebhooksByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "post.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A post went out; data is the post with its URL on the platform.
+         * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "post.published";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        /** @description The object as the API returns it */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A post failed for good; data is the post with its error message.
+         * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "post.failed";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        /** @description The object as the API returns it */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "post.needs_attention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Postloom cannot tell whether a post went out (the platform did not answer); check the platform. data is the post.
+         * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "post.needs_attention";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        /** @description The object as the API returns it */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "account.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A social account needs to be reconnected; data is the account.
+         * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "account.disconnected";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        /** @description The object as the API returns it */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "queue.emptied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A one-time queue published its last item; data is the queue.
+         * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "queue.emptied";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        /** @description The object as the API returns it */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "analytics.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An account's numbers were read; data is its followers and its posts' numbers.
+         * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "analytics.updated";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        /** @description The object as the API returns it */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by "Send test event" to one endpoint; data says which.
+         * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "webhook.test";
+                        /** @description When the change happened (ISO 8601) */
+                        timestamp: string;
+                        /** @description The object as the API returns it */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx: received */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Post: {
@@ -1512,7 +2110,7 @@ export interface components {
         };
         ApiError: {
             /** @enum {string} */
-            code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required";
+            code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
             /** @description For people: shown as it is. */
             message: string;
             /** @description validation_error: the field at fault (dot path). */
@@ -1559,7 +2157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database does not answer */
+            /** @description The database does not answer or its migrations are behind */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1568,6 +2166,7 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "error";
+                        database?: string;
                     };
                 };
             };
@@ -1728,6 +2327,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `media:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit */
             413: {
                 headers: {
@@ -1812,6 +2420,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `media:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit */
             413: {
                 headers: {
@@ -1879,6 +2496,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `media:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: no such resource among the user's own */
             404: {
                 headers: {
@@ -1937,6 +2563,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `media:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: no such resource among the user's own */
             404: {
                 headers: {
@@ -1953,6 +2588,221 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postApiPostsImport: {
+        parameters: {
+            query?: {
+                /** @description true: check every row and answer the preview, saving nothing (same as dryRun in the body). */
+                dryRun?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    csv?: string;
+                    rows?: {
+                        text?: string | null;
+                        accounts?: (string | string[]) | null;
+                        time?: string | null;
+                        media_urls?: (string | string[]) | null;
+                        link?: string | null;
+                    }[];
+                    /**
+                     * @default keep
+                     * @enum {string}
+                     */
+                    mode?: "keep" | "slots" | "spread" | "queue";
+                    spreadFrom?: string;
+                    spreadTo?: string;
+                    queueId?: string;
+                    /** @default false */
+                    dryRun?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview (dryRun) or the saved import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dryRun: boolean;
+                        rows: {
+                            row: number;
+                            cells: {
+                                text: string;
+                                accounts: string;
+                                time: string;
+                                media_urls: string;
+                                link: string;
+                            };
+                            targets: {
+                                accountId: string;
+                                /** @enum {string} */
+                                platform: "twitter" | "facebook" | "instagram" | "linkedin" | "tiktok" | "threads";
+                                label: string;
+                                /** @description The text as it goes out on this platform (the link appended). */
+                                content: string;
+                                scheduledAt: string | null;
+                            }[];
+                            /** @description Each problem in its cell, with the composer's message. */
+                            problems: {
+                                /** @enum {string} */
+                                field: "text" | "accounts" | "time" | "media_urls" | "link";
+                                accountId: string | null;
+                                message: string;
+                            }[];
+                        }[];
+                        counts: {
+                            rows: number;
+                            validRows: number;
+                            invalidRows: number;
+                            posts: number;
+                        };
+                        saved: {
+                            groups: number;
+                            posts: number;
+                            queueItems: number;
+                            media: number;
+                        } | null;
+                        message: string | null;
+                    };
+                };
+            };
+            /** @description validation_error: an unreadable file, over 1,000 rows, or rows with problems */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: the queue is not the user's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description conflict: the queue filled up meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description payload_too_large: the media quota is full */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
                 };
             };
         };
@@ -2036,6 +2886,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: accountId is not one of the user's accounts */
             404: {
                 headers: {
@@ -2111,6 +2970,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2205,6 +3073,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: accountId is not one of the user's accounts */
             404: {
                 headers: {
@@ -2279,6 +3156,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit */
             413: {
                 headers: {
@@ -2330,6 +3216,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: no such resource among the user's own */
             404: {
                 headers: {
@@ -2374,6 +3269,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2471,6 +3375,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the post, an account or a media file is not the user's */
             404: {
                 headers: {
@@ -2544,6 +3457,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: no such post, or it has no address yet */
             404: {
                 headers: {
@@ -2597,6 +3519,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2673,6 +3604,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2804,6 +3744,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the group, an account or a media file is not the user's */
             404: {
                 headers: {
@@ -2913,6 +3862,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the group, an account or a media file is not the user's */
             404: {
                 headers: {
@@ -2979,6 +3937,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3121,6 +4088,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the group, an account or a media file is not the user's */
             404: {
                 headers: {
@@ -3176,6 +4152,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3246,6 +4231,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: no such resource among the user's own */
             404: {
                 headers: {
@@ -3303,6 +4297,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3386,6 +4389,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit */
             413: {
                 headers: {
@@ -3435,6 +4447,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3501,6 +4522,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     deleteApiSettingsSessionsById: {
@@ -3537,6 +4567,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3582,6 +4621,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description rate_limited: too many requests; wait (Retry-After, when sent, says how long) */
             429: {
                 headers: {
@@ -3617,6 +4665,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3728,6 +4785,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getApiNotificationsPushKey: {
@@ -3753,6 +4819,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3812,6 +4887,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit */
             413: {
                 headers: {
@@ -3861,6 +4945,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3939,6 +5032,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postApiNotificationsRead: {
@@ -3979,6 +5081,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4027,6 +5138,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     deleteApiNotificationsById: {
@@ -4064,6 +5184,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5011,6 +6140,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `accounts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getApiAccountsPlatforms: {
@@ -5040,6 +6178,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `accounts:read` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5131,6 +6278,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit */
             413: {
                 headers: {
@@ -5185,6 +6341,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5287,6 +6452,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit */
             413: {
                 headers: {
@@ -5322,6 +6496,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5393,6 +6576,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `accounts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the account is not one of the user's */
             404: {
                 headers: {
@@ -5452,6 +6644,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `accounts:read` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5577,6 +6778,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postApiBillingCheckout: {
@@ -5601,6 +6811,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5682,6 +6901,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5772,6 +7000,15 @@ export interface operations {
             };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5891,6 +7128,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the account or posting time is not the user's */
             404: {
                 headers: {
@@ -5959,6 +7205,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6045,6 +7300,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the account or posting time is not the user's */
             404: {
                 headers: {
@@ -6090,6 +7354,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6164,6 +7437,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the account or posting time is not the user's */
             404: {
                 headers: {
@@ -6209,6 +7491,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6284,6 +7575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postApiScheduleRecommendationsApply: {
@@ -6338,6 +7638,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `posts:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6415,6 +7724,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `posts:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the account or posting time is not the user's */
             404: {
                 headers: {
@@ -6466,6 +7784,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6534,6 +7861,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6632,6 +7968,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the queue, item, account or media is not the user's */
             404: {
                 headers: {
@@ -6692,6 +8037,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: no such resource among the user's own */
             404: {
                 headers: {
@@ -6736,6 +8090,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6818,6 +8181,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the queue, item, account or media is not the user's */
             404: {
                 headers: {
@@ -6881,6 +8253,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7046,6 +8427,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the queue, item, account or media is not the user's */
             404: {
                 headers: {
@@ -7130,6 +8520,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the queue, item, account or media is not the user's */
             404: {
                 headers: {
@@ -7194,6 +8593,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7283,6 +8691,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: the queue, item, account or media is not the user's */
             404: {
                 headers: {
@@ -7303,6 +8720,380 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over its limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getApiFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postApiFeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @enum {string} */
+                    target: "queue" | "drafts";
+                    queueId?: string | null;
+                    accountIds: string[];
+                    /** @default {title} {url} */
+                    template?: string;
+                    /** @default false */
+                    takeImage?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description validation_error: `field` names the first field at fault, `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getApiFeedsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteApiFeedsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    patchApiFeedsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountIds?: string[];
+                    template?: string;
+                    takeImage?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description validation_error: `field` names the first field at fault, `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postApiFeedsByIdPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postApiFeedsByIdResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postApiFeedsByIdCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `queues:write` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7380,6 +9171,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `analytics:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: accountId is not one of the user's */
             404: {
                 headers: {
@@ -7428,6 +9228,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `analytics:read` scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7499,6 +9308,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description insufficient_scope: an API token needs the `analytics:read` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description not_found: accountId is not one of the user's */
             404: {
                 headers: {
@@ -7556,6 +9374,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     postApiOnboardingVisit: {
@@ -7589,6 +9416,15 @@ export interface operations {
             };
             /** @description subscription_required: billing is on and the user has no access */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7642,6 +9478,1191 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getApiApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            id: string;
+                            name: string;
+                            scopes: ("posts:read" | "posts:write" | "accounts:read" | "media:write" | "analytics:read" | "queues:write" | "webhooks:write")[];
+                            hint: string;
+                            createdAt: string;
+                            expiresAt: string | null;
+                            lastUsedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postApiApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    scopes: ("posts:read" | "posts:write" | "accounts:read" | "media:write" | "analytics:read" | "queues:write" | "webhooks:write")[];
+                    /** @enum {string} */
+                    expiresIn: "30d" | "90d" | "1y" | "never";
+                };
+            };
+        };
+        responses: {
+            /** @description The new token, with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        scopes: ("posts:read" | "posts:write" | "accounts:read" | "media:write" | "analytics:read" | "queues:write" | "webhooks:write")[];
+                        hint: string;
+                        createdAt: string;
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        token: string;
+                    };
+                };
+            };
+            /** @description validation_error: `field` names the first field at fault, `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description payload_too_large: the body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteApiApiTokensById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description validation_error: `field` names the first field at fault, `message` says why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_authenticated or session_expired: no valid session or token came with the request */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { endpoints } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: ("post.published" | "post.failed" | "post.needs_attention" | "account.disconnected" | "queue.emptied" | "analytics.updated")[];
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            previousSecretExpiresAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description validation_error (field says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `webhooks:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: not one of the user's endpoints or deliveries */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https://, or http:// to a loopback address when the server allows it for development */
+                    url: string;
+                    /** @default  */
+                    description?: string;
+                    events: ("post.published" | "post.failed" | "post.needs_attention" | "account.disconnected" | "queue.emptied" | "analytics.updated")[];
+                };
+            };
+        };
+        responses: {
+            /** @description { endpoint, secret } */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: ("post.published" | "post.failed" | "post.needs_attention" | "account.disconnected" | "queue.emptied" | "analytics.updated")[];
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            previousSecretExpiresAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        /** @description whsec_…: shown only in this answer; verify signatures with it */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description validation_error (field says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `webhooks:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: not one of the user's endpoints or deliveries */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description conflict: 20 endpoints already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteApiWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { ok: true } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description validation_error (field says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `webhooks:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: not one of the user's endpoints or deliveries */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    patchApiWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description https://, or http:// to a loopback address when the server allows it for development */
+                    url?: string;
+                    description?: string;
+                    events?: ("post.published" | "post.failed" | "post.needs_attention" | "account.disconnected" | "queue.emptied" | "analytics.updated")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description { endpoint } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: ("post.published" | "post.failed" | "post.needs_attention" | "account.disconnected" | "queue.emptied" | "analytics.updated")[];
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            previousSecretExpiresAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description validation_error (field says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `webhooks:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: not one of the user's endpoints or deliveries */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description payload_too_large: the body is over its limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    postApiWebhooksByIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { endpoint, secret } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            id: string;
+                            url: string;
+                            description: string;
+                            events: ("post.published" | "post.failed" | "post.needs_attention" | "account.disconnected" | "queue.emptied" | "analytics.updated")[];
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            previousSecretExpiresAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        /** @description whsec_…: shown only in this answer; verify signatures with it */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description validation_error (field says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `webhooks:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: not one of the user's endpoints or deliveries */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiWebhooksByIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { deliveries } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: {
+                            id: string;
+                            endpointId: string;
+                            eventId: string;
+                            eventType: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attemptCount: number;
+                            nextAttemptAt: string | null;
+                            lastStatusCode: number | null;
+                            lastDurationMs: number | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            deliveredAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description validation_error (field says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `webhooks:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: not one of the user's endpoints or deliveries */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooksByIdDeliveriesByDeliveryIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { delivery }: the new delivery */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            id: string;
+                            endpointId: string;
+                            eventId: string;
+                            eventType: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attemptCount: number;
+                            nextAttemptAt: string | null;
+                            lastStatusCode: number | null;
+                            lastDurationMs: number | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description validation_error (field says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `webhooks:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: not one of the user's endpoints or deliveries */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+        };
+    };
+    postApiWebhooksByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { delivery } */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: {
+                            id: string;
+                            endpointId: string;
+                            eventId: string;
+                            eventType: string;
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            attemptCount: number;
+                            nextAttemptAt: string | null;
+                            lastStatusCode: number | null;
+                            lastDurationMs: number | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            deliveredAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description validation_error (field says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description not_authenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description subscription_required: billing is on and the user has no access */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description insufficient_scope: an API token needs the `webhooks:write` scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: not one of the user's endpoints or deliveries */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
                 };
             };
         };
