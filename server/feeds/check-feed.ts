@@ -2,6 +2,7 @@ import { FEED_LIMITS, FEED_MESSAGES } from '../../shared/feeds/api.js';
 import type { FeedRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
+import { feedAddressPolicy } from './feed-address-policy.js';
 import {
   claimFeedCheck,
   findClaimedFeed,
@@ -49,7 +50,12 @@ export async function checkFeed(
   }
   let items: FeedItem[];
   try {
-    const fetched = await fetchFeed(deps, feed.url, { etag: feed.etag, lastModified: feed.lastModified });
+    const fetched = await fetchFeed(
+      deps,
+      feed.url,
+      { etag: feed.etag, lastModified: feed.lastModified },
+      { isRefused: feedAddressPolicy(deps.config) },
+    );
     if (fetched.notModified) {
       await recordCheckSuccess(deps.db, feed.id, { now: Date.now(), taken: 0 });
       return { status: 'not_modified' };

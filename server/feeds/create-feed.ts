@@ -3,6 +3,7 @@ import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
 import { getQueueRowForUser } from '../queues/list-queues.js';
+import { feedAddressPolicy } from './feed-address-policy.js';
 import { toFeedDto } from './feed-dto.js';
 import { countFeedsOfUser, insertFeed, listFeedsOfUser } from './feeds.repository.js';
 import { FeedFetchError, fetchFeed } from './fetch-feed.js';
@@ -45,7 +46,9 @@ export async function createFeed(
     throw new AppError('conflict', FEED_MESSAGES.duplicateFeed, { field: 'url' });
   let title: string;
   try {
-    const fetched = await fetchFeed(deps, input.url);
+    const fetched = await fetchFeed(deps, input.url, undefined, {
+      isRefused: feedAddressPolicy(deps.config),
+    });
     if (fetched.notModified) throw new FeedFetchError(FEED_MESSAGES.notAFeed);
     title = parseFeedDocument(fetched.body).title;
   } catch (error) {

@@ -1,6 +1,5 @@
 import { FEED_MESSAGES, type FeedDto, type FeedListDto } from '../../shared/feeds/api.js';
 import { SANDBOX_EXAMPLE_FEEDS } from '../../shared/platforms/sandbox-contract.js';
-import { isLoopbackHostname } from '../core/addresses.js';
 import { AppError } from '../core/errors.js';
 import type { FeedRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
@@ -15,15 +14,12 @@ export async function listFeeds(deps: AppDeps, userId: string): Promise<FeedList
 }
 
 /**
- * The sandbox's example feed, offered only where it can be read: the sandbox usually listens on
- * loopback, which the address guard refuses unless ALLOW_PRIVATE_MEDIA_URLS (its one allowance
- * for local testing, shared with media from a URL) is on.
+ * The sandbox's example feed, with a sandbox (demo mode or SANDBOX_URL): feeds may read that one
+ * origin although it is usually on loopback (feed-address-policy.ts).
  */
 function exampleFeedUrl(deps: AppDeps): string | null {
   if (!deps.config.DEMO_MODE && !deps.config.SANDBOX_URL) return null;
-  const base = sandboxBaseUrl(deps.config);
-  if (isLoopbackHostname(new URL(base).hostname) && !deps.config.ALLOW_PRIVATE_MEDIA_URLS) return null;
-  return `${base}${SANDBOX_EXAMPLE_FEEDS.rss}`;
+  return `${sandboxBaseUrl(deps.config)}${SANDBOX_EXAMPLE_FEEDS.rss}`;
 }
 
 /** The user's feed row, or 404 'Feed not found' (another user's feed looks missing). */

@@ -7,6 +7,7 @@ import type { AppDeps } from '../http/types.js';
 import { uploadFromUrl } from '../media/upload-from-url.js';
 import { createPost } from '../posts/create-post.js';
 import { addQueueItem } from '../queues/add-queue-item.js';
+import { feedAddressPolicy } from './feed-address-policy.js';
 import type { FeedItem } from './parse-feed.js';
 
 /**
@@ -29,7 +30,13 @@ export async function takeFeedItems(
     const media: string[] = [];
     if (feed.takeImage === 1 && item.imageUrl) {
       try {
-        media.push((await uploadFromUrl(deps, feed.userId, item.imageUrl)).id);
+        media.push(
+          (
+            await uploadFromUrl(deps, feed.userId, item.imageUrl, {
+              isRefused: feedAddressPolicy(deps.config),
+            })
+          ).id,
+        );
       } catch (error) {
         problem = `${label}: the image was not taken (${messageOf(error)})`;
       }

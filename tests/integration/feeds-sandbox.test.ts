@@ -15,8 +15,9 @@ describe('the sandbox example feed', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 });
-    // The sandbox is on loopback: fetched with the media guard's own local-testing allowance.
-    t = await createTestApp({ SANDBOX_URL: sandbox.url, ALLOW_PRIVATE_MEDIA_URLS: 'on' });
+    // The sandbox is on loopback, as in demo mode, and no private address is allowed otherwise:
+    // feeds may read that one origin (the feed and its images), nothing else on this machine.
+    t = await createTestApp({ SANDBOX_URL: sandbox.url });
     user = await createUser(t);
     accountId = await createAccount(t, user.id, 'linkedin');
     // A minute past the sandbox's next half hour: no new article comes on its own during the test.
@@ -74,6 +75,18 @@ describe('the sandbox example feed', () => {
       expect(res.status, path).toBe(201);
       const { feed } = (await res.json()) as { feed: FeedDto };
       expect(((await (await call(`/${feed.id}/check`, 'POST')).json()) as FeedCheckDto).taken).toBe(3);
+    }
+  });
+
+  it('reads only the sandbox itself: another address on this machine stays refused', async () => {
+    const other = new URL(sandbox.url);
+    other.port = String(Number(other.port) === 1 ? 2 : Number(other.port) - 1);
+    for (const url of [`${other.origin}${SANDBOX_EXAMPLE_FEEDS.rss}`, 'http://127.0.0.1/feed.xml']) {
+      const res = await call('', 'POST', { url, target: 'drafts', accountIds: [accountId] });
+      expect(res.status, url).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'This address points to a private or local network and cannot be fetched.',
+      );
     }
   });
 });

@@ -2,7 +2,9 @@ import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runFeedsJob } from '../../server/feeds/feeds.job.js';
 import { fetchFeed } from '../../server/feeds/fetch-feed.js';
+import { sandboxBaseUrl } from '../../server/platforms/platform-endpoints.js';
 import { FEED_LIMITS, type FeedCheckDto, type FeedDto, type FeedListDto } from '../../shared/feeds/api.js';
+import { SANDBOX_EXAMPLE_FEEDS } from '../../shared/platforms/sandbox-contract.js';
 import type { QueueDto } from '../../shared/queues/api.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { type FakeBlog, startFakeBlog } from './feeds-support.js';
@@ -345,9 +347,12 @@ describe('feeds with private addresses refused (the default)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(FEED_LIMITS.timeoutMs - 100);
   }, 45_000);
 
-  it("does not offer the demo sandbox's example feed, which the guard would refuse on loopback", async () => {
+  it("offers the demo sandbox's example feed: its one origin is the guard's only exception", async () => {
     expect(t.config.DEMO_MODE).toBe(true);
     const res = await t.request('/api/feeds', { headers: user.headers });
-    expect(await res.json()).toEqual({ feeds: [], exampleFeedUrl: null });
+    expect(await res.json()).toEqual({
+      feeds: [],
+      exampleFeedUrl: `${sandboxBaseUrl(t.config)}${SANDBOX_EXAMPLE_FEEDS.rss}`,
+    });
   });
 });
