@@ -52,7 +52,7 @@ describe('the OpenAPI document', () => {
     );
     // Signed-in operations answer 401 with the error model.
     const posts = doc.paths['/api/posts/{id}']?.get;
-    expect(posts?.security).toEqual([{ cookie: [] }, { bearer: [] }]);
+    expect(posts?.security).toEqual([{ cookie: [] }, { bearer: ['posts:read'] }]);
     expect(posts?.responses?.['401']?.content).toEqual({
       'application/json': { schema: { $ref: '#/components/schemas/ApiError' } },
     });

@@ -76,7 +76,7 @@ describe('the post group API in the OpenAPI document', () => {
       expect.arrayContaining(['accountIds', 'shared', 'versions', 'action', 'scheduledAt']),
     );
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '404']));
-    expect(create.security).toEqual([{ cookie: [] }, { bearer: [] }]);
+    expect(create.security).toEqual([{ cookie: [] }, { bearer: ['posts:write'] }]);
     const item = doc.paths['/api/post-groups/{id}'];
     for (const method of ['get', 'patch', 'delete']) {
       expect(Object.keys(item[method].responses), method).toEqual(expect.arrayContaining(['200', '404']));

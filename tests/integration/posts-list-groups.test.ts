@@ -192,6 +192,6 @@ describe('post lists with post groups', () => {
       expect.arrayContaining(['entries', 'posts', 'total', 'page', 'pageSize']),
     );
     expect(Object.keys(schema.properties.entries.items.properties)).toEqual(['group', 'posts']);
-    expect(operation.security).toEqual([{ cookie: [] }, { bearer: [] }]);
+    expect(operation.security).toEqual([{ cookie: [] }, { bearer: ['posts:read'] }]);
   });
 });

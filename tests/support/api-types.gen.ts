@@ -1611,37 +1611,7 @@ export interface webhooks {
          * A post went out; data is the post with its URL on the platform.
          * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "post.published";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        /** @description The object as the API returns it */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_post_published"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1661,37 +1631,7 @@ export interface webhooks {
          * A post failed for good; data is the post with its error message.
          * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "post.failed";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        /** @description The object as the API returns it */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_post_failed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1711,37 +1651,7 @@ export interface webhooks {
          * Postloom cannot tell whether a post went out (the platform did not answer); check the platform. data is the post.
          * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "post.needs_attention";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        /** @description The object as the API returns it */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_post_needs_attention"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1761,37 +1671,7 @@ export interface webhooks {
          * A social account needs to be reconnected; data is the account.
          * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "account.disconnected";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        /** @description The object as the API returns it */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_account_disconnected"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1811,37 +1691,7 @@ export interface webhooks {
          * A one-time queue published its last item; data is the queue.
          * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "queue.emptied";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        /** @description The object as the API returns it */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_queue_emptied"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1861,37 +1711,7 @@ export interface webhooks {
          * An account's numbers were read; data is its followers and its posts' numbers.
          * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "analytics.updated";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        /** @description The object as the API returns it */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_analytics_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1911,37 +1731,7 @@ export interface webhooks {
          * Sent by "Send test event" to one endpoint; data says which.
          * @description Signed following Standard Webhooks: the `webhook-id` (the same for every retry and resend of one event), `webhook-timestamp` and `webhook-signature` headers; verify with any Standard Webhooks library and the endpoint's secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 14 h.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "webhook.test";
-                        /** @description When the change happened (ISO 8601) */
-                        timestamp: string;
-                        /** @description The object as the API returns it */
-                        data: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Any 2xx: received */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhook_webhook_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8738,6 +8528,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The feeds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feeds: {
+                            id: string;
+                            url: string;
+                            title: string;
+                            /** @enum {string} */
+                            target: "queue" | "drafts";
+                            queueId: string | null;
+                            accountIds: string[];
+                            template: string;
+                            takeImage: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused";
+                            pausedReason: string | null;
+                            consecutiveFailures: number;
+                            lastCheckedAt: string | null;
+                            lastError: string | null;
+                            lastItemProblem: string | null;
+                            itemsTaken: number;
+                            createdAt: string;
+                        }[];
+                        exampleFeedUrl: string | null;
+                    };
+                };
+            };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
                 headers: {
@@ -8790,7 +8611,38 @@ export interface operations {
             };
         };
         responses: {
-            /** @description validation_error: `field` names the first field at fault, `message` says why */
+            /** @description The feed added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feed: {
+                            id: string;
+                            url: string;
+                            title: string;
+                            /** @enum {string} */
+                            target: "queue" | "drafts";
+                            queueId: string | null;
+                            accountIds: string[];
+                            template: string;
+                            takeImage: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused";
+                            pausedReason: string | null;
+                            consecutiveFailures: number;
+                            lastCheckedAt: string | null;
+                            lastError: string | null;
+                            lastItemProblem: string | null;
+                            itemsTaken: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description validation_error (with `field`), or another refusal of the input: invalid_token, invalid_email, weak_password, oauth_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8819,6 +8671,24 @@ export interface operations {
             };
             /** @description insufficient_scope: an API token needs the `queues:write` scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: no such resource among the user's own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description conflict: the resource is in a state that refuses this */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8848,6 +8718,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The feed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feed: {
+                            id: string;
+                            url: string;
+                            title: string;
+                            /** @enum {string} */
+                            target: "queue" | "drafts";
+                            queueId: string | null;
+                            accountIds: string[];
+                            template: string;
+                            takeImage: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused";
+                            pausedReason: string | null;
+                            consecutiveFailures: number;
+                            lastCheckedAt: string | null;
+                            lastError: string | null;
+                            lastItemProblem: string | null;
+                            itemsTaken: number;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
                 headers: {
@@ -8868,6 +8768,15 @@ export interface operations {
             };
             /** @description insufficient_scope: an API token needs the `queues:write` scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: no such resource among the user's own */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8888,6 +8797,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The feed deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
                 headers: {
@@ -8908,6 +8828,15 @@ export interface operations {
             };
             /** @description insufficient_scope: an API token needs the `queues:write` scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: no such resource among the user's own */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8936,7 +8865,38 @@ export interface operations {
             };
         };
         responses: {
-            /** @description validation_error: `field` names the first field at fault, `message` says why */
+            /** @description The feed changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feed: {
+                            id: string;
+                            url: string;
+                            title: string;
+                            /** @enum {string} */
+                            target: "queue" | "drafts";
+                            queueId: string | null;
+                            accountIds: string[];
+                            template: string;
+                            takeImage: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused";
+                            pausedReason: string | null;
+                            consecutiveFailures: number;
+                            lastCheckedAt: string | null;
+                            lastError: string | null;
+                            lastItemProblem: string | null;
+                            itemsTaken: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+            /** @description validation_error (with `field`), or another refusal of the input: invalid_token, invalid_email, weak_password, oauth_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8972,6 +8932,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description not_found: no such resource among the user's own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description payload_too_large: the body is over its limit */
             413: {
                 headers: {
@@ -8994,6 +8963,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The feed paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feed: {
+                            id: string;
+                            url: string;
+                            title: string;
+                            /** @enum {string} */
+                            target: "queue" | "drafts";
+                            queueId: string | null;
+                            accountIds: string[];
+                            template: string;
+                            takeImage: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused";
+                            pausedReason: string | null;
+                            consecutiveFailures: number;
+                            lastCheckedAt: string | null;
+                            lastError: string | null;
+                            lastItemProblem: string | null;
+                            itemsTaken: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
                 headers: {
@@ -9014,6 +9014,15 @@ export interface operations {
             };
             /** @description insufficient_scope: an API token needs the `queues:write` scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: no such resource among the user's own */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9034,6 +9043,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The feed resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feed: {
+                            id: string;
+                            url: string;
+                            title: string;
+                            /** @enum {string} */
+                            target: "queue" | "drafts";
+                            queueId: string | null;
+                            accountIds: string[];
+                            template: string;
+                            takeImage: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused";
+                            pausedReason: string | null;
+                            consecutiveFailures: number;
+                            lastCheckedAt: string | null;
+                            lastError: string | null;
+                            lastItemProblem: string | null;
+                            itemsTaken: number;
+                            createdAt: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
                 headers: {
@@ -9054,6 +9094,15 @@ export interface operations {
             };
             /** @description insufficient_scope: an API token needs the `queues:write` scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: no such resource among the user's own */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9074,6 +9123,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The check done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feed: {
+                            id: string;
+                            url: string;
+                            title: string;
+                            /** @enum {string} */
+                            target: "queue" | "drafts";
+                            queueId: string | null;
+                            accountIds: string[];
+                            template: string;
+                            takeImage: boolean;
+                            /** @enum {string} */
+                            status: "active" | "paused";
+                            pausedReason: string | null;
+                            consecutiveFailures: number;
+                            lastCheckedAt: string | null;
+                            lastError: string | null;
+                            lastItemProblem: string | null;
+                            itemsTaken: number;
+                            createdAt: string;
+                        };
+                        taken: number;
+                    };
+                };
+            };
             /** @description not_authenticated or session_expired: no valid session or token came with the request */
             401: {
                 headers: {
@@ -9094,6 +9174,24 @@ export interface operations {
             };
             /** @description insufficient_scope: an API token needs the `queues:write` scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: no such resource among the user's own */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description conflict: the resource is in a state that refuses this */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9624,7 +9722,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description validation_error: `field` names the first field at fault, `message` says why */
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description validation_error (with `field`), or another refusal of the input: invalid_token, invalid_email, weak_password, oauth_error */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9644,6 +9754,15 @@ export interface operations {
             };
             /** @description forbidden: API tokens cannot call this operation (the web app and extension can) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description not_found: no such resource among the user's own */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10664,6 +10783,223 @@ export interface operations {
                         requestId?: string;
                     };
                 };
+            };
+        };
+    };
+    webhook_post_published: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.published";
+                    /** @description When the change happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description The object as the API returns it */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.failed";
+                    /** @description When the change happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description The object as the API returns it */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_post_needs_attention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "post.needs_attention";
+                    /** @description When the change happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description The object as the API returns it */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_account_disconnected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "account.disconnected";
+                    /** @description When the change happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description The object as the API returns it */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_queue_emptied: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "queue.emptied";
+                    /** @description When the change happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description The object as the API returns it */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_analytics_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "analytics.updated";
+                    /** @description When the change happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description The object as the API returns it */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /** @description When the change happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description The object as the API returns it */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
