@@ -1,45 +1,22 @@
 import { type Db, withTransaction } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
-import { dueIds, lockPostProgress } from './due-posts.js';
+import { dueIds } from './due-posts.js';
 import { toPostDto } from './post-dto.js';
-import {
-  type PostStatus,
-  type PostTransition,
-  type PublishProgress,
-  parseProgress,
-  TRANSITION_FROM,
-} from './post-states.js';
+import { type PostStatus, TRANSITION_FROM } from './post-states.js';
+import { applied, failedWith, from, onePost, released, settle } from './post-transition-query.js';
 
 /**
  * The one writer of a post's state: every change of `scheduled_posts.status`, its lease and its
- * publish progress is one of these named transitions. Each states the statuses it accepts and is
+ * publish progress is one of these named transitions (those of the progress in
+ * post-progress-transitions.ts, re-exported here). Each states the statuses it accepts and is
  * a single conditional UPDATE (`WHERE status IN (...)`): from any other status it changes
  * nothing, and it answers whether it applied (the row, `true`, or the rows it moved). Content
  * edits are in posts.repository.ts; callers publish `post.updated` themselves. The accepted
  * statuses are listed in post-states.ts.
  */
 
-const from = (transition: PostTransition) => [...TRANSITION_FROM[transition]];
-
-/** No worker holds the post any more. */
-const released = { leaseUntil: null, leaseOwner: null } as const;
-
-/** Failed with the reason shown on the post, and no longer held by a worker. */
-const failedWith = (reason: string, now: number) =>
-  ({ status: 'failed', errorMessage: reason, ...released, updatedAt: now }) as const;
-
-const applied = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) > 0;
-
-/** One post's conditional UPDATE: it matches only in the statuses the transition accepts. */
-function onePost(db: Db, postId: string, transition: PostTransition) {
-  return db.updateTable('scheduledPosts').where('id', '=', postId).where('status', 'in', from(transition));
-}
-
-/** The same, answering the row it moved (undefined when it did not apply). */
-function settle(db: Db, postId: string, transition: PostTransition) {
-  return onePost(db, postId, transition).returningAll();
-}
+export { askPlatformFirst, forgetQuestion, saveProgress } from './post-progress-transitions.js';
 
 /**
  * Draft, scheduled, or scheduled afresh: `from` is the status the user's edit was read in (the
@@ -132,51 +109,6 @@ export async function countAttempt(db: Db, postId: string, attemptCount: number)
 }
 
 /** What the attempt has made public so far (kept across attempts and restarts). */
-export async function saveProgress(db: Db, postId: string, progress: PublishProgress): Promise<boolean> {
-  const query = onePost(db, postId, 'saveProgress').set({ publishProgress: JSON.stringify(progress) });
-  return applied(await query.executeTakeFirst());
-}
-
-/** Read, edited and written in one transaction, the row locked: no concurrent edit is lost. */
-async function editProgress(
-  db: Db,
-  postId: string,
-  transition: PostTransition,
-  edit: (progress: PublishProgress) => PublishProgress | null,
-): Promise<boolean> {
-  return withTransaction(db, async (trx) => {
-    const row = await lockPostProgress(trx, postId);
-    if (!row || !(TRANSITION_FROM[transition] as readonly string[]).includes(row.status)) return false;
-    const next = edit(parseProgress(row));
-    if (next === null) return true;
-    const query = onePost(trx, postId, transition).set({ publishProgress: JSON.stringify(next) });
-    return applied(await query.executeTakeFirst());
-  });
-}
-
-/**
- * The post's coming attempt is a question to the platform first (reconcile-post.ts): a create
- * request may have made it public since `since`. The earliest moment asked about is kept.
- */
-export function askPlatformFirst(db: Db, postId: string, since: number): Promise<boolean> {
-  return editProgress(db, postId, 'askPlatformFirst', (stored) => {
-    const progress = { ...stored };
-    const earlier = (progress.reconcile as { since?: unknown } | null | undefined)?.since;
-    progress.reconcile = { since: typeof earlier === 'number' ? Math.min(since, earlier) : since };
-    delete progress.commitPending;
-    return progress;
-  });
-}
-
-/** Forgets an open question (the user takes over: the post fails as "check the platform"). */
-export function forgetQuestion(db: Db, postId: string): Promise<boolean> {
-  return editProgress(db, postId, 'forgetQuestion', (progress) => {
-    if (!('reconcile' in progress) && !('commitPending' in progress)) return null;
-    const { reconcile: _reconcile, commitPending: _pending, ...rest } = progress;
-    return rest;
-  });
-}
-
 /** Over the platform's own posting cap: scheduled again for when its window has room. */
 export async function deferForCap(db: Db, postId: string, retryAt: number): Promise<boolean> {
   const query = onePost(db, postId, 'deferForCap');
