@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { CloseIcon } from '../../components/icons';
@@ -16,16 +16,17 @@ import { useNetworkStatus } from './use-network-status';
 
 /** The signed-in frame: header, sidebar (a drawer below 1024 px), the page, and the session/network watchers. */
 export function AppShell() {
-  const [isMenuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The drawer belongs to the page it was opened on, so a navigation closes it. Derived rather
+  // than reset in an effect: an effect still pending when the toggle's click arrives would run
+  // after the toggle and close the drawer the user just opened.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === location.pathname;
+  const closeMenu = useCallback(() => setMenuOpenOn(null), []);
   const inactivity = useInactivitySignOut();
   const { isOnline } = useNetworkStatus();
   useLiveEvents();
   useRestorePush();
-
-  // A navigation closes the drawer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <div className="min-h-screen bg-gray-50">
@@ -35,7 +36,10 @@ export function AppShell() {
       >
         Skip to content
       </a>
-      <AppHeader isMenuOpen={isMenuOpen} onToggleMenu={() => setMenuOpen((value) => !value)} />
+      <AppHeader
+        isMenuOpen={isMenuOpen}
+        onToggleMenu={() => setMenuOpenOn(isMenuOpen ? null : location.pathname)}
+      />
       {isOnline ? null : <OfflineBanner />}
       {/* The column's background spans the whole page however long; its content stays in view. */}
       <div className="flex min-h-[calc(100dvh-4rem)]">
@@ -48,7 +52,7 @@ export function AppShell() {
             <Sidebar />
           </div>
         </aside>
-        {isMenuOpen ? <MobileDrawer onClose={() => setMenuOpen(false)} /> : null}
+        {isMenuOpen ? <MobileDrawer onClose={closeMenu} /> : null}
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           {/* A page's chunk loads inside the frame (later navigations keep the current page meanwhile). */}
           <Suspense fallback={<LoadingCard message="Loading..." className="mt-4" />}>
