@@ -33,8 +33,13 @@ const AS_POSTED_AFTER = 3;
  * composer's message) and the cell highlighted; every cell can be fixed in place, a row dropped.
  */
 export function ImportPreviewTable({ rows, timezone, timeFormat, onEdit, onDrop }: Props) {
+  // `relative`: the header's sr-only label is absolutely positioned; without a positioned scroll
+  // box it would be placed against the page, past the table's right edge, and widen the page.
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white" data-testid="import-preview">
+    <div
+      className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white"
+      data-testid="import-preview"
+    >
       <table className="w-[78rem] table-fixed text-left text-sm">
         {/* Fixed widths: a long message wraps the same way whatever the other rows hold. */}
         <colgroup>
