@@ -13,7 +13,8 @@ export interface FetchedMedia {
 
 /**
  * Downloads every media address of the import once, one after another, through the composer's
- * media-from-URL (its SSRF guard, size caps, type sniffing and the user's media quota). On the
+ * media-from-URL (its SSRF guard, size caps, type sniffing and the user's media quota), telling
+ * `onFetched` how many of how many are done. On the
  * first failure the files fetched so far are deleted again and the failure answered: an import
  * is all or nothing, its media included.
  */
@@ -21,11 +22,15 @@ export async function fetchImportMedia(
   deps: AppDeps,
   userId: string,
   urls: readonly string[],
+  onFetched: (done: number, total: number) => void = () => undefined,
 ): Promise<FetchedMedia> {
   const byUrl = new Map<string, MediaDto>();
-  for (const url of new Set(urls)) {
+  const unique = [...new Set(urls)];
+  if (unique.length > 0) onFetched(0, unique.length);
+  for (const url of unique) {
     try {
       byUrl.set(url, await uploadFromUrl(deps, userId, url));
+      onFetched(byUrl.size, unique.length);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await discardImportMedia(deps, userId, byUrl);

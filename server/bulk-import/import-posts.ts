@@ -16,23 +16,32 @@ import { listItemsOfQueues } from '../queues/queues.repository.js';
 import { getPreferences } from '../settings/preferences.service.js';
 import { checkImportRows, guessMediaInfo, type ImportCheckContext } from './import-checks.js';
 import { discardImportMedia, fetchedMediaInfo, fetchImportMedia } from './import-media.js';
+import type { ImportProgressReporter } from './import-progress.js';
 import { type ImportRow, readImportRows } from './import-rows.js';
 import { type ImportSaved, saveImportRows } from './import-save.js';
 import { assignImportTimes, type ImportTiming } from './import-times.js';
+
+export interface ImportOptions {
+  now?: number;
+  /** Told how far the media fetch has come, then that the rows are being saved. */
+  onProgress?: ImportProgressReporter;
+}
 
 /**
  * `POST /api/posts/import`: reads the rows (CSV or JSON), finds their accounts among the user's,
  * plans their times by the chosen mode and checks each account's post with the composer's rules.
  * A dry run answers that preview. Otherwise any problem refuses the whole import (400 with the
  * preview in details.result); then the media are fetched, checked again as files, and every row is
- * written in one transaction.
+ * written in one transaction; the user's open tabs then hear of it in one `posts.changed` event.
  */
 export async function importPosts(
   deps: AppDeps,
   userId: string,
   input: ImportPostsInput,
-  now = Date.now(),
+  options: ImportOptions = {},
 ): Promise<ImportResult> {
+  const now = options.now ?? Date.now();
+  const onProgress = options.onProgress ?? (() => undefined);
   const inputs = readInputs(input);
   const { timezone, timeFormat } = await getPreferences(deps, userId);
   const queueId =
@@ -67,6 +76,7 @@ export async function importPosts(
     deps,
     userId,
     rows.flatMap((row) => row.mediaUrls),
+    (done, total) => onProgress('media', done, total),
   );
   if (fetched.failure) {
     const { url, message } = fetched.failure;
@@ -89,12 +99,19 @@ export async function importPosts(
       const checked = resultOf(rows, files, false, null);
       if (checked.counts.invalidRows > 0) throw refused(checked);
     }
+    onProgress('saving', 0, preview.counts.posts);
     saved = await saveImportRows(deps, rows, timing, (url) => fetched.byUrl.get(url)!.id);
   } catch (error) {
     await discardImportMedia(deps, userId, fetched.byUrl);
     throw error;
   }
   const posts = saved.posts + saved.queueItems;
+  deps.events.publish(userId, {
+    type: 'posts.changed',
+    reason: 'import',
+    posts: saved.posts,
+    queueItems: saved.queueItems,
+  });
   return resultOf(
     rows,
     targets,

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ImportProgress } from '../../shared/posts/import.js';
 
 /** What the server pushes to a user's open tabs and extension over `GET /api/events`. */
 export type UserEvent =
@@ -12,6 +13,13 @@ export type UserEvent =
    */
   | { type: 'notification.updated'; notification: unknown; becameFailure: boolean }
   | { type: 'accounts.changed' }
+  /**
+   * Many posts (or queue items) were written at once, by a bulk import: one event in place of one
+   * `post.inserted` per post, and the post lists and queues refetch.
+   */
+  | { type: 'posts.changed'; reason: 'import'; posts: number; queueItems: number }
+  /** A bulk import's progress, for the client that chose `progressId` (bulk-import/import-progress.ts). */
+  | ({ type: 'import.progress' } & ImportProgress)
   /**
    * Internal, never sent to clients: sessions (SHA-256 ids, or all of the user's) that were
    * ended; their live streams close.

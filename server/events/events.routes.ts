@@ -27,8 +27,11 @@ export function createEventsRoutes(options: { heartbeatMs?: number; sessionCheck
       tags: ['events'],
       summary: 'Live updates (Server-Sent Events)',
       description:
-        'Events: post.inserted, post.updated, post.deleted, accounts.changed, notification.inserted, and ' +
-        "notification.updated (a post group's notification took in another account's outcome).",
+        'Events: post.inserted, post.updated, post.deleted, posts.changed (many posts or queue items written ' +
+        'at once by a bulk import: `{ reason, posts, queueItems }`; refetch the lists), import.progress (a ' +
+        'bulk import sent with a progressId: `{ progressId, phase: "media" | "saving", done, total }`), ' +
+        "accounts.changed, notification.inserted, and notification.updated (a post group's notification " +
+        "took in another account's outcome).",
       responses: otherResponse(
         200,
         'The stream: `event: <type>`, `data: <JSON>`; session.ended before it closes',

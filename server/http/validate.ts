@@ -1,8 +1,19 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ValidationTargets } from 'hono';
 import { validator } from 'hono-openapi';
+import type { z } from 'zod';
 import { AppError } from '../core/errors.js';
 import type { AppEnv } from './types.js';
+
+type Issue = StandardSchemaV1.Issue | z.core.$ZodIssue;
+
+/** 400 `{ code: 'validation_error', field, message }` from a schema's first issue and its own message. */
+function validationError(issue: Issue | undefined): AppError {
+  const field =
+    issue?.path?.map((p) => (typeof p === 'object' && p !== null ? String(p.key) : String(p))).join('.') ??
+    '';
+  return new AppError('validation_error', issue?.message ?? 'Invalid input', { field: field || undefined });
+}
 
 /**
  * Validates a request part with a shared zod schema and registers the schema in the
@@ -15,11 +26,13 @@ export function validate<Schema extends StandardSchemaV1, Target extends keyof V
 ) {
   return validator<Schema, Target, AppEnv, string>(target, schema, (result) => {
     if (result.success) return;
-    const issue = result.error[0];
-    const field =
-      issue?.path?.map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.') ?? '';
-    throw new AppError('validation_error', issue?.message ?? 'Invalid input', {
-      field: field || undefined,
-    });
+    throw validationError(result.error[0]);
   });
+}
+
+/** The same check for a value a route assembled itself (a body that is not JSON, say). */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error.issues[0]);
+  return parsed.data;
 }

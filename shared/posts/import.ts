@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_IDS, type PlatformId } from '../platforms/ids.js';
+import { countOf } from '../text/plural.js';
 
 /**
  * Bulk import (issue 28): up to 1,000 rows of a CSV (or JSON rows), each row one post for one or
@@ -47,8 +48,16 @@ export const IMPORT_MESSAGES = {
   refused: (rows: number) =>
     rows === 1
       ? '1 row has problems: nothing was imported. Fix or drop it and try again.'
-      : `${rows} rows have problems: nothing was imported. Fix or drop them and try again.`,
-  imported: (posts: number) => (posts === 1 ? '1 post imported.' : `${posts} posts imported.`),
+      : `${countOf(rows, 'row')} have problems: nothing was imported. Fix or drop them and try again.`,
+  imported: (posts: number) => `${countOf(posts, 'post')} imported.`,
+  csvTooLarge: `The file can hold at most ${(IMPORT_MAX_CSV_CHARS / 1_000_000).toLocaleString('en-US')} million characters. Split it into several files.`,
+  unsupportedType:
+    'Send the import as JSON (Content-Type: application/json) or as the CSV file itself (Content-Type: text/csv).',
+  notUtf8: 'Send the CSV as UTF-8 text (Content-Type: text/csv; charset=utf-8).',
+  optionsInBody: (name: string) =>
+    `With a JSON body, send ${name} in the body; only dryRun and progressId are read from the query.`,
+  mode: 'mode must be keep, slots, spread or queue.',
+  progressId: 'progressId must be 8 to 64 letters, digits, "-" or "_".',
 } as const;
 
 const Cell = z.string().max(100_000).nullish();
@@ -66,15 +75,30 @@ export type ImportRowInput = z.infer<typeof ImportRowInput>;
 /** A local date and time in the user's zone ('2026-03-28T09:00'), or an ISO instant with an offset. */
 const SpreadBound = z.string().trim().min(1).max(40);
 
+const Mode = z.enum(IMPORT_MODES, { error: IMPORT_MESSAGES.mode });
+const QueueId = z.string().trim().min(1).max(100);
+
+/**
+ * Chosen by the client so it can recognise its own import's `import.progress` events on the live
+ * stream (GET /api/events); only the signed-in user's streams receive them.
+ */
+const ProgressId = z
+  .string()
+  .regex(/^[\w-]{8,64}$/, IMPORT_MESSAGES.progressId)
+  .describe(
+    "Any 8 to 64 letters, digits, '-' or '_': while the media are fetched and the rows saved, the user's live stream (GET /api/events) receives `import.progress` events carrying this id.",
+  );
+
 export const ImportPostsInput = z
   .object({
-    csv: z.string().max(IMPORT_MAX_CSV_CHARS).optional(),
+    csv: z.string().max(IMPORT_MAX_CSV_CHARS, IMPORT_MESSAGES.csvTooLarge).optional(),
     rows: z.array(ImportRowInput).optional(),
-    mode: z.enum(IMPORT_MODES).default('keep'),
+    mode: Mode.default('keep'),
     spreadFrom: SpreadBound.optional(),
     spreadTo: SpreadBound.optional(),
-    queueId: z.string().trim().min(1).max(100).optional(),
+    queueId: QueueId.optional(),
     dryRun: z.boolean().default(false),
+    progressId: ProgressId.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.csv !== undefined && input.rows !== undefined) {
@@ -99,13 +123,35 @@ export const ImportPostsInput = z
 export type ImportPostsInput = z.infer<typeof ImportPostsInput>;
 export type ImportPostsBody = z.input<typeof ImportPostsInput>;
 
+/**
+ * The query's options. With a `text/csv` body every option comes from here; with a JSON body only
+ * dryRun and progressId do (the rest belong in the body).
+ */
 export const ImportQuery = z.object({
   dryRun: z
-    .enum(['true', 'false', '1', '0'])
+    .enum(['true', 'false', '1', '0'], { error: 'dryRun must be true or false.' })
     .optional()
     .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1'))
     .describe('true: check every row and answer the preview, saving nothing (same as dryRun in the body).'),
+  progressId: ProgressId.optional(),
+  mode: Mode.optional().describe('text/csv body only: keep (the default), slots, spread or queue.'),
+  spreadFrom: SpreadBound.optional().describe('text/csv body only, mode=spread: the first local time.'),
+  spreadTo: SpreadBound.optional().describe('text/csv body only, mode=spread: the last local time.'),
+  queueId: QueueId.optional().describe('text/csv body only, mode=queue: the automated queue.'),
 });
+export type ImportQuery = z.infer<typeof ImportQuery>;
+
+/** What an import is doing while the client waits: fetching its media, then saving its rows. */
+export const IMPORT_PHASES = ['media', 'saving'] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
+
+/** The `import.progress` live event: `done` of `total` media files fetched, or `total` posts being saved. */
+export interface ImportProgress {
+  progressId: string;
+  phase: ImportPhase;
+  done: number;
+  total: number;
+}
 
 /** A row's cells as text, the way the preview shows and edits them. */
 export interface ImportCells {

@@ -321,13 +321,13 @@ describe('POST /api/posts/import', () => {
           mode: 'keep',
           dryRun: false,
         },
-        now,
+        { now },
       );
       const result = await importPosts(
         t.deps,
         user.id,
         { rows: rows(3, '@bakery_x;Bakery Page'), mode: 'slots', dryRun: false },
-        now,
+        { now },
       );
       const at = result.rows.map((row) => row.targets.map((target) => target.scheduledAt));
       // Default posting times 09:00 and 14:00 daily; Sunday is on summer time (UTC+2).
