@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarPostDto } from '../../../shared/posts/api';
 import type { ListPostsResult } from '../../../shared/posts/post-list';
 import { postKeys, queueKeys } from '../../lib/query-keys';
+import { IMPORT_PROGRESS_EVENT } from '../../lib/window-events';
 import { applyEvent } from './use-live-events';
 
 type Post = ListPostsResult['posts'][number];
@@ -104,5 +105,32 @@ describe('live events', () => {
       applyEvent(client, type, { post: { id: 'p' }, postId: 'p' });
       expect(client.getQueryState(queueKeys.list())?.isInvalidated).toBe(true);
     }
+  });
+
+  it("refreshes every post list, the calendar and the queues once for a whole import's posts", () => {
+    const client = new QueryClient();
+    const upcoming = postKeys.list({ view: 'upcoming' });
+    const month = [...postKeys.lists(), 'calendar', 'from', 'to', ''];
+    client.setQueryData(upcoming, page(['a']));
+    client.setQueryData(month, [] as CalendarPostDto[]);
+    client.setQueryData(queueKeys.list(), []);
+    applyEvent(client, 'posts.changed', { reason: 'import', posts: 240, queueItems: 0 });
+    for (const key of [upcoming, month, queueKeys.list()]) {
+      expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    }
+  });
+
+  it("hands an import's progress to the page as a window event, touching no cached query", () => {
+    const target = new EventTarget();
+    const seen: unknown[] = [];
+    target.addEventListener(IMPORT_PROGRESS_EVENT, (event) => seen.push((event as CustomEvent).detail));
+    Object.assign(globalThis, { window: target });
+    const client = new QueryClient();
+    client.setQueryData(postKeys.list({ view: 'upcoming' }), page(['x']));
+    const progress = { progressId: 'import-1', phase: 'media', done: 3, total: 12 };
+    applyEvent(client, 'import.progress', progress);
+    Reflect.deleteProperty(globalThis, 'window');
+    expect(seen).toEqual([progress]);
+    expect(client.getQueryState(postKeys.list({ view: 'upcoming' }))?.isInvalidated).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { CalendarPostDto } from '../../../shared/posts/api';
 import type { ListPostsResult } from '../../../shared/posts/post-list';
 import { accountKeys, notificationKeys, onboardingKeys, postKeys, queueKeys } from '../../lib/query-keys';
+import { IMPORT_PROGRESS_EVENT } from '../../lib/window-events';
 import { sessionQueryKey } from '../../shared/session/get-session';
 
 const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
@@ -66,6 +67,8 @@ const EVENT_TYPES = [
   'post.inserted',
   'post.updated',
   'post.deleted',
+  'posts.changed',
+  'import.progress',
   'accounts.changed',
   'notification.inserted',
   'notification.updated',
@@ -88,7 +91,7 @@ export function applyEvent(
   // Queue items show their latest post's state and link.
   if (type.startsWith('post.')) void queryClient.invalidateQueries({ queryKey: queueKeys.all });
   // The getting-started checklist ticks "first post" and "connect an account" from these.
-  if (type === 'post.inserted' || type === 'accounts.changed') {
+  if (type === 'post.inserted' || type === 'posts.changed' || type === 'accounts.changed') {
     void queryClient.invalidateQueries({ queryKey: onboardingKeys.checklist() });
   }
   // A group's details show each account's post.
@@ -114,6 +117,16 @@ export function applyEvent(
       void queryClient.invalidateQueries({ queryKey: postKeys.lists() });
       break;
     }
+    case 'posts.changed':
+      // A bulk import: one event for all its posts (or queue items). Every post list, the
+      // calendar's ranges and the queues refetch once with their own filters.
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queueKeys.all });
+      break;
+    case 'import.progress':
+      // Only the import page that chose this progressId shows it.
+      window.dispatchEvent(new CustomEvent(IMPORT_PROGRESS_EVENT, { detail: data }));
+      break;
     case 'accounts.changed':
       void queryClient.invalidateQueries({ queryKey: accountKeys.all });
       // Lists show each post's account, and a disconnect fails the account's scheduled posts.

@@ -9,6 +9,7 @@ import type {
   ImportPostsBody,
   ImportResult,
 } from '../../../../shared/posts/import';
+import { countOf } from '../../../../shared/text/plural';
 import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { postKeys } from '../../../lib/query-keys';
@@ -16,7 +17,9 @@ import { usePreferences } from '../../../shared/preferences/preferences';
 import { importPosts } from '../api/import-posts';
 import { ImportModePicker, type ModeChoice } from '../components/import-mode-picker';
 import { ImportPreviewTable, type PreviewRow } from '../components/import-preview-table';
+import { ImportProgressBar } from '../components/import-progress-bar';
 import { ImportSource } from '../components/import-source';
+import { useImportProgress } from '../hooks/use-import-progress';
 
 const RECHECK_MS = 400;
 
@@ -33,6 +36,13 @@ function isComplete(choice: ModeChoice): boolean {
   if (choice.mode === 'spread') return Boolean(choice.spreadFrom && choice.spreadTo);
   if (choice.mode === 'queue') return Boolean(choice.queueId);
   return true;
+}
+
+/** crypto.randomUUID needs a secure context; a server reached over plain http on a LAN is not one. */
+function newProgressId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 function errorMessage(error: unknown): string {
@@ -59,6 +69,9 @@ export function ImportPage() {
   const [edits, setEdits] = useState(0);
   const [checking, setChecking] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** The id this page's current import is known by on the live stream; null when not importing. */
+  const [progressId, setProgressId] = useState<string | null>(null);
+  const progress = useImportProgress(progressId);
   const [fileError, setFileError] = useState<string | null>(null);
   const nextKey = useRef(0);
 
@@ -129,16 +142,23 @@ export function ImportPage() {
   }
 
   const valid = (rows ?? []).filter((row) => row.checked && row.checked.problems.length === 0);
-  const withProblems = (rows ?? []).filter((row) => row.checked && row.checked.problems.length > 0).length;
+  const withProblems = (rows ?? []).filter((row) => row.checked && row.checked.problems.length > 0);
+  const problemCount = withProblems.reduce((sum, row) => sum + (row.checked?.problems.length ?? 0), 0);
   const posts = valid.reduce((sum, row) => sum + (row.checked?.targets.length ?? 0), 0);
   const mediaCount = new Set(
     valid.flatMap((row) => row.cells.media_urls.split(';').filter((url) => url.trim())),
   ).size;
 
   async function save() {
+    const id = newProgressId();
+    setProgressId(id);
     setSaving(true);
     try {
-      const result = await importPosts({ rows: valid.map((row) => row.cells), ...modeBody(choice) });
+      const result = await importPosts({
+        rows: valid.map((row) => row.cells),
+        ...modeBody(choice),
+        progressId: id,
+      });
       toast.success(result.message ?? 'Imported.');
       await queryClient.invalidateQueries({ queryKey: postKeys.all });
       navigate('/dashboard');
@@ -159,6 +179,7 @@ export function ImportPage() {
       toast.error(errorMessage(error));
     } finally {
       setSaving(false);
+      setProgressId(null);
     }
   }
 
@@ -190,28 +211,18 @@ export function ImportPage() {
         <section className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-gray-700 text-sm" data-testid="import-counts" aria-live="polite">
-              {rows.length} rows · {valid.length} ready · {withProblems} with problems · {posts} posts
+              {countOf(rows.length, 'row')} · {valid.length} ready · {withProblems.length} with{' '}
+              {problemCount === 1 ? 'a problem' : 'problems'} · {countOf(posts, 'post')}
             </p>
             <Button
               onClick={save}
               loading={saving}
               disabled={posts === 0 || checking || saving || !isComplete(choice)}
             >
-              Import {posts} posts
+              Import {countOf(posts, 'post')}
             </Button>
           </div>
-          {saving ? (
-            <div className="space-y-1" role="progressbar" aria-label="Import progress" aria-busy="true">
-              <p className="text-gray-600 text-sm">
-                {mediaCount > 0
-                  ? `Fetching ${mediaCount} media files, then saving ${posts} posts…`
-                  : `Saving ${posts} posts…`}
-              </p>
-              <div className="h-2 overflow-hidden rounded-full bg-gray-200">
-                <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600" />
-              </div>
-            </div>
-          ) : null}
+          {saving ? <ImportProgressBar progress={progress} mediaCount={mediaCount} posts={posts} /> : null}
           <ImportPreviewTable
             rows={rows}
             timezone={timezone}
