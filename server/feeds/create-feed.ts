@@ -1,4 +1,10 @@
-import { type CreateFeedInput, FEED_LIMITS, FEED_MESSAGES, type FeedDto } from '../../shared/feeds/api.js';
+import {
+  type CreateFeedInput,
+  FEED_LIMITS,
+  FEED_MESSAGES,
+  type FeedDto,
+  type FeedTarget,
+} from '../../shared/feeds/api.js';
 import { AppError } from '../core/errors.js';
 import { newId } from '../core/ids.js';
 import type { AppDeps } from '../http/types.js';
@@ -21,6 +27,43 @@ export async function assertOwnAccounts(deps: AppDeps, userId: string, accountId
     throw new AppError('not_found', FEED_MESSAGES.accountNotFound, { field: 'accountIds' });
 }
 
+/** One feed per address and destination: 409 with the add form's message otherwise. */
+export async function assertNotDuplicate(
+  deps: AppDeps,
+  userId: string,
+  feed: { url: string; target: FeedTarget; queueId: string | null },
+  exceptFeedId?: string,
+) {
+  const existing = await listFeedsOfUser(deps.db, userId);
+  const same = existing.some(
+    (other) =>
+      other.id !== exceptFeedId &&
+      other.url === feed.url &&
+      other.target === feed.target &&
+      other.queueId === feed.queueId,
+  );
+  if (same) {
+    const message = feed.target === 'queue' ? FEED_MESSAGES.duplicateFeed : FEED_MESSAGES.duplicateDraftsFeed;
+    throw new AppError('conflict', message, { field: 'url' });
+  }
+}
+
+/**
+ * Reads an address once through the feeds' guard and answers the feed's title; an address that
+ * is not a feed, answers an error or points to a private network is refused with the reason.
+ */
+export async function readFeedTitle(deps: AppDeps, url: string): Promise<string> {
+  try {
+    const fetched = await fetchFeed(deps, url, undefined, { isRefused: feedAddressPolicy(deps.config) });
+    if (fetched.notModified) throw new FeedFetchError(FEED_MESSAGES.notAFeed);
+    return parseFeedDocument(fetched.body).title;
+  } catch (error) {
+    if (error instanceof FeedFetchError)
+      throw new AppError('validation_error', error.message, { field: 'url' });
+    throw error;
+  }
+}
+
 /**
  * Adds a feed after reading it once: an address that is not a feed, answers an error or points
  * to a private network is refused with the reason. Nothing is taken yet: the first check (the
@@ -37,25 +80,8 @@ export async function createFeed(
   await assertOwnAccounts(deps, userId, input.accountIds);
   if ((await countFeedsOfUser(deps.db, userId)) >= FEED_LIMITS.feedsPerUser)
     throw new AppError('conflict', FEED_MESSAGES.tooManyFeeds);
-  const existing = await listFeedsOfUser(deps.db, userId);
-  if (
-    existing.some(
-      (feed) => feed.url === input.url && feed.target === input.target && feed.queueId === queueId,
-    )
-  )
-    throw new AppError('conflict', FEED_MESSAGES.duplicateFeed, { field: 'url' });
-  let title: string;
-  try {
-    const fetched = await fetchFeed(deps, input.url, undefined, {
-      isRefused: feedAddressPolicy(deps.config),
-    });
-    if (fetched.notModified) throw new FeedFetchError(FEED_MESSAGES.notAFeed);
-    title = parseFeedDocument(fetched.body).title;
-  } catch (error) {
-    if (error instanceof FeedFetchError)
-      throw new AppError('validation_error', error.message, { field: 'url' });
-    throw error;
-  }
+  await assertNotDuplicate(deps, userId, { url: input.url, target: input.target, queueId });
+  const title = await readFeedTitle(deps, input.url);
   const row = {
     id: newId(),
     userId,

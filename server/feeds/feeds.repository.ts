@@ -38,7 +38,7 @@ export async function countFeedsOfUser(db: Db, userId: string): Promise<number> 
   return Number(row.n);
 }
 
-type FeedSettings = Partial<Pick<FeedsTable, 'accountIds' | 'template' | 'takeImage'>>;
+type FeedSettings = Partial<Pick<FeedsTable, 'accountIds' | 'template' | 'takeImage' | 'target' | 'queueId'>>;
 
 export async function updateFeedSettings(
   db: Db,
@@ -53,6 +53,53 @@ export async function updateFeedSettings(
     .where('id', '=', feedId)
     .where('userId', '=', userId)
     .execute();
+}
+
+/**
+ * The feed reads another address (with any other settings changed at once), unless a check holds
+ * it (false then). What belonged to the old
+ * address starts again: its validators, its failures, its last check; the next check counts as a
+ * first one and takes only the newest items, while the keys seen before stay seen, so an article
+ * the feed took under its old address is not taken twice. A feed Postloom paused after failed
+ * checks of the old address is active again; one the user paused stays paused.
+ */
+export async function changeFeedAddress(
+  db: Db,
+  userId: string,
+  feedId: string,
+  address: { url: string; title: string },
+  settings: FeedSettings,
+  now: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('feeds')
+      .set({
+        ...settings,
+        ...address,
+        etag: null,
+        lastModified: null,
+        lastCheckedAt: null,
+        lastSuccessAt: null,
+        lastError: null,
+        lastItemProblem: null,
+        consecutiveFailures: 0,
+        updatedAt: now,
+      })
+      .where('id', '=', feedId)
+      .where('userId', '=', userId)
+      .where((eb) => eb.or([eb('checkingUntil', 'is', null), eb('checkingUntil', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) return false;
+    await trx
+      .updateTable('feeds')
+      .set({ status: 'active', pausedReason: null })
+      .where('id', '=', feedId)
+      .where('status', '=', 'paused')
+      .where('pausedReason', 'is not', null)
+      .execute();
+    return true;
+  });
 }
 
 /** The user pauses an active feed (no reason: the user did it). */

@@ -10,7 +10,13 @@ import {
   FeedSchema,
   UpdateFeedInput,
 } from '../../shared/feeds/api.js';
-import { errorResponses, jsonResponse, MessageAnswer, reply } from '../http/openapi-responses.js';
+import {
+  errorResponse,
+  errorResponses,
+  jsonResponse,
+  MessageAnswer,
+  reply,
+} from '../http/openapi-responses.js';
 import { currentUser, requireAuth } from '../http/require-auth.js';
 import type { AppEnv } from '../http/types.js';
 import { validate } from '../http/validate.js';
@@ -71,8 +77,13 @@ export function createFeedsRoutes() {
       '/:id',
       describeRoute({
         tags,
-        summary: "Edit a feed's accounts, template or image option",
-        responses: { ...jsonResponse(FeedChangeSchema, 'The feed changed'), ...errorResponses(400, 404) },
+        summary:
+          "Edit a feed: its address (read once, like a new feed's; the next check takes only the newest items), where it goes (target and queueId), accounts, template or image option",
+        responses: {
+          ...jsonResponse(FeedChangeSchema, 'The feed changed'),
+          ...errorResponses(400, 404),
+          ...errorResponse(409, 'conflict: the same address already fills that queue, or a check is running'),
+        },
       }),
       validate('json', UpdateFeedInput),
       async (c) =>

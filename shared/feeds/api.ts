@@ -41,6 +41,7 @@ export const FEED_MESSAGES = {
   queueRequired: 'Choose the queue the feed fills.',
   tooManyFeeds: `You can have at most ${FEED_LIMITS.feedsPerUser} feeds. Delete one to add another.`,
   duplicateFeed: 'This feed already fills this queue.',
+  duplicateDraftsFeed: 'This feed already makes drafts.',
   notAFeed: 'This address does not serve an RSS, Atom or JSON feed.',
   tooLarge: `The feed is larger than ${FEED_LIMITS.maxBytes / 1024 / 1024} MB.`,
   timeout: 'The feed took too long to answer.',
@@ -96,8 +97,15 @@ export const CreateFeedInput = z
 export type CreateFeedInput = z.infer<typeof CreateFeedInput>;
 export type CreateFeedBody = z.input<typeof CreateFeedInput>;
 
+/**
+ * `PATCH /api/feeds/{id}`: any of the add form's fields, with its messages. A new address is read
+ * once like a new feed's; target and queueId move the feed (queueId alone moves it to that queue).
+ */
 export const UpdateFeedInput = z
   .object({
+    url: FeedUrl.optional(),
+    target: z.enum(FEED_TARGETS, { error: FEED_MESSAGES.queueRequired }).optional(),
+    queueId: Id.nullish(),
     accountIds: AccountIds.optional(),
     template: Template.optional(),
     takeImage: z.boolean().optional(),
