@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
+import type { AccountDto } from '../../../../shared/accounts/account';
 import type { FeedDto } from '../../../../shared/feeds/api';
+import type { QueueDto } from '../../../../shared/queues/api';
 import { formatDateTime } from '../../../../shared/time/format';
 import { Button } from '../../../components/button';
-import { PauseIcon, PlayIcon, TrashIcon } from '../../../components/icons';
+import { PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import { usePreferences } from '../../../shared/preferences/preferences';
 import { type FeedAction, useChangeFeed } from '../api/change-feed';
+import { EditFeedForm } from './edit-feed-form';
 import { messageOf } from './queue-labels';
 
 const STATUS_STYLES = {
@@ -12,10 +16,23 @@ const STATUS_STYLES = {
   paused: 'bg-amber-50 text-amber-700',
 } as const;
 
-/** One feed: its name, status, last check, items taken, problems, and its buttons. */
-export function FeedRow({ feed, accountNames }: { feed: FeedDto; accountNames: string[] }) {
+/** One feed: its name, status, last check, items taken, problems, and its buttons; or its edit form. */
+export function FeedRow({
+  feed,
+  accountNames,
+  queues,
+  accounts,
+  exampleFeedUrl,
+}: {
+  feed: FeedDto;
+  accountNames: string[];
+  queues: QueueDto[];
+  accounts: AccountDto[];
+  exampleFeedUrl: string | null;
+}) {
   const { timezone, timeFormat } = usePreferences();
   const change = useChangeFeed();
+  const [editing, setEditing] = useState(false);
   const name = feed.title || feed.url;
   const busy = change.isPending ? change.variables?.action : null;
 
@@ -31,6 +48,20 @@ export function FeedRow({ feed, accountNames }: { feed: FeedDto; accountNames: s
     } catch (error) {
       toast.error(messageOf(error, 'The feed could not be changed. Please try again.'));
     }
+  }
+
+  if (editing) {
+    return (
+      <li aria-label={`Feed ${name}`} className="min-w-0">
+        <EditFeedForm
+          feed={feed}
+          queues={queues}
+          accounts={accounts}
+          exampleFeedUrl={exampleFeedUrl}
+          onDone={() => setEditing(false)}
+        />
+      </li>
+    );
   }
 
   return (
@@ -72,6 +103,15 @@ export function FeedRow({ feed, accountNames }: { feed: FeedDto; accountNames: s
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         <Button size="sm" variant="secondary" loading={busy === 'check'} onClick={() => void run('check')}>
           Check now
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<PencilIcon className="h-4 w-4" />}
+          aria-label={`Edit feed ${name}`}
+          onClick={() => setEditing(true)}
+        >
+          Edit
         </Button>
         <Button
           size="sm"

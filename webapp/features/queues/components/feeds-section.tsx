@@ -37,6 +37,7 @@ export function FeedsSection({ queues }: { queues: QueueDto[] }) {
             target="queue"
             queueId={queue.id}
             feeds={list.filter((feed) => feed.target === 'queue' && feed.queueId === queue.id)}
+            queues={queues}
             accounts={accounts}
             exampleFeedUrl={exampleFeedUrl}
           />
@@ -46,6 +47,7 @@ export function FeedsSection({ queues }: { queues: QueueDto[] }) {
           target="drafts"
           queueId={null}
           feeds={list.filter((feed) => feed.target === 'drafts')}
+          queues={queues}
           accounts={accounts}
           exampleFeedUrl={exampleFeedUrl}
         />
@@ -59,6 +61,7 @@ function FeedPanel({
   target,
   queueId,
   feeds,
+  queues,
   accounts,
   exampleFeedUrl,
 }: {
@@ -66,6 +69,7 @@ function FeedPanel({
   target: 'queue' | 'drafts';
   queueId: string | null;
   feeds: FeedDto[];
+  queues: QueueDto[];
   accounts: AccountDto[];
   exampleFeedUrl: string | null;
 }) {
@@ -101,7 +105,14 @@ function FeedPanel({
       {feeds.length > 0 ? (
         <ul className="mt-3 space-y-2">
           {feeds.map((feed) => (
-            <FeedRow key={feed.id} feed={feed} accountNames={names(feed.accountIds)} />
+            <FeedRow
+              key={feed.id}
+              feed={feed}
+              accountNames={names(feed.accountIds)}
+              queues={queues}
+              accounts={accounts}
+              exampleFeedUrl={exampleFeedUrl}
+            />
           ))}
         </ul>
       ) : null}
