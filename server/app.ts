@@ -5,6 +5,7 @@ import { createAnalyticsRoutes } from './analytics/analytics.routes.js';
 import { apiTokenGuard } from './api-tokens/api-token-guard.js';
 import { createApiTokensRoutes } from './api-tokens/api-tokens.routes.js';
 import { scopeForOperation } from './api-tokens/route-scopes.js';
+import { createTokenRateLimiter } from './api-tokens/token-rate-limit.js';
 import { createAuthRoutes } from './auth/auth.routes.js';
 import { sessionMiddleware } from './auth/session.middleware.js';
 import { createBillingRoutes } from './billing/billing.routes.js';
@@ -60,7 +61,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use('/api/*', bodyLimits);
   app.use('/api/*', csrfProtection);
   app.use('/api/*', sessionMiddleware);
-  app.use('/api/*', apiTokenGuard(deps.config.API_RATE_LIMIT_PER_MINUTE));
+  const tokenLimiter = createTokenRateLimiter(
+    deps.db,
+    Boolean(deps.config.DATABASE_URL),
+    deps.config.API_RATE_LIMIT_PER_MINUTE,
+  );
+  app.use('/api/*', apiTokenGuard(tokenLimiter));
   app.use('/api/*', subscriptionGate);
   app.use('/api/*', idempotency);
 

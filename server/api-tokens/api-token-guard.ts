@@ -3,7 +3,7 @@ import { AppError } from '../core/errors.js';
 import type { AppEnv } from '../http/types.js';
 import { operationOf } from './operation.js';
 import { scopeForOperation } from './route-scopes.js';
-import { createMemoryTokenRateLimiter, type TokenRateLimiter } from './token-rate-limit.js';
+import type { TokenRateLimiter } from './token-rate-limit.js';
 
 export const TOKEN_NOT_ALLOWED =
   'This operation is not available with an API token: use the Postloom web app for it.';
@@ -14,10 +14,7 @@ export const TOKEN_NOT_ALLOWED =
  * Retry-After past it), then lets it through only to an operation the token's scopes cover.
  * Operations mapped to null, and any operation not in the map, are refused to every token.
  */
-export function apiTokenGuard(
-  perMinute: number,
-  limiter: TokenRateLimiter = createMemoryTokenRateLimiter(perMinute),
-): MiddlewareHandler<AppEnv> {
+export function apiTokenGuard(limiter: TokenRateLimiter): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = c.var.apiToken;
     if (!token) return next();

@@ -1,4 +1,6 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Db } from '../db/database.js';
+import { type CountingLimiter, createPostgresLimiter } from '../http/request-limiter.js';
 
 /** One request counted against a token's window, as the IETF RateLimit headers report it. */
 export interface RateLimitDecision {
@@ -9,17 +11,19 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
-/**
- * Where the per-token counts live. Memory today (one server process); the same interface can sit
- * on rate-limiter-flexible's PostgreSQL store when several processes share the work.
- */
 export interface TokenRateLimiter {
   consume(key: string): Promise<RateLimitDecision>;
 }
 
-/** `perMinute` requests per key in fixed one-minute windows, counted in this process. */
-export function createMemoryTokenRateLimiter(perMinute: number): TokenRateLimiter {
-  const limiter = new RateLimiterMemory({ points: perMinute, duration: 60 });
+/**
+ * `perMinute` requests per token in fixed one-minute windows. Counted where the sign-in limits
+ * are (http/request-limiter.ts): in this process's memory on SQLite (one process), in the
+ * database on PostgreSQL, so that every process of an install spends from one count per token.
+ */
+export function createTokenRateLimiter(db: Db, onPostgres: boolean, perMinute: number): TokenRateLimiter {
+  const limiter: CountingLimiter = onPostgres
+    ? createPostgresLimiter(db, { name: 'api-token', points: perMinute, durationMs: 60_000 })
+    : new RateLimiterMemory({ points: perMinute, duration: 60 });
   const decide = (res: RateLimiterRes, allowed: boolean): RateLimitDecision => ({
     allowed,
     limit: perMinute,

@@ -34,6 +34,31 @@ export function createRequestLimiter(db: Db, onPostgres: boolean, options: Limit
     const bucket = createTokenBucket(options.points, options.durationMs);
     return { take: async (key) => bucket.take(`${options.name}:${key}`) };
   }
+  const limiter = createPostgresLimiter(db, options);
+  return {
+    async take(key) {
+      try {
+        await limiter.consume(key);
+        return true;
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return false;
+        throw rejection;
+      }
+    },
+  };
+}
+
+/** A limiter's answer: resolves with the key's count, rejects with it once the window is spent. */
+export interface CountingLimiter {
+  consume(key: string): Promise<RateLimiterRes>;
+}
+
+/**
+ * rate-limiter-flexible's PostgreSQL store on the app's own pool (the rate_limits table): one
+ * fixed window per key that every process of the install spends from, with an in-memory
+ * insurance limiter for the moments the database does not answer.
+ */
+export function createPostgresLimiter(db: Db, options: LimitOptions): CountingLimiter {
   const duration = Math.max(1, Math.round(options.durationMs / 1000));
   const limiter = new RateLimiterPostgres({
     storeClient: kyselyClient(db),
@@ -47,15 +72,9 @@ export function createRequestLimiter(db: Db, onPostgres: boolean, options: Limit
     insuranceLimiter: new RateLimiterMemory({ keyPrefix: options.name, points: options.points, duration }),
   });
   return {
-    async take(key) {
+    consume(key) {
       cleanUpNowAndThen(db);
-      try {
-        await limiter.consume(key);
-        return true;
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return false;
-        throw rejection;
-      }
+      return limiter.consume(key);
     },
   };
 }

@@ -1,9 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createConfirmedUser } from '../support/http-user.js';
 import { type RunningServer, releaseServerDatabases, startServer } from '../support/spawn-server.js';
+import { cookiesOf } from '../support/test-app.js';
 import { testsUsePostgres } from '../support/test-database-kind.js';
 
-// Sign-in lockouts and request rate limits hold for an install, not for one process: requests
-// spread over two processes on one PostgreSQL are answered exactly as one process answers them.
+// Sign-in lockouts, request rate limits and the per-token API limit hold for an install, not for
+// one process: requests spread over two processes on one PostgreSQL are answered exactly as one
+// process answers them.
 
 const servers: RunningServer[] = [];
 afterAll(async () => {
@@ -75,4 +78,45 @@ describe.runIf(testsUsePostgres())('limits and lockouts across processes', { tim
     expect(await answers([a, b], 40, wrongSignIn('pair'))).toEqual(FORTY_WRONG_SIGN_INS);
     expect(await answers([a, b], 11, resetFromAnywhere('pair'))).toEqual(ELEVEN_RESETS);
   });
+
+  it("two processes on one PostgreSQL spend one API token's per-minute limit, and report it alike", async () => {
+    const env = { API_RATE_LIMIT_PER_MINUTE: '10' };
+    const a = await start(env);
+    const b = await start({ ...env, DATABASE_URL: a.databaseUrl as string });
+    const token = await apiToken(a, 'tokens-pair@example.com');
+    const answers: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const target = i % 2 === 0 ? a : b;
+      const res = await fetch(`${target.url}/api/posts`, { headers: { authorization: `Bearer ${token}` } });
+      await res.body?.cancel();
+      answers.push(
+        `${res.status} limit=${res.headers.get('ratelimit-limit')} remaining=${res.headers.get('ratelimit-remaining')}` +
+          (res.status === 429 ? ` retry-after=${Number(res.headers.get('retry-after')) > 0}` : ''),
+      );
+    }
+    expect(answers).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => `200 limit=10 remaining=${9 - i}`),
+      '429 limit=10 remaining=0 retry-after=true',
+      '429 limit=10 remaining=0 retry-after=true',
+    ]);
+  });
 });
+
+/** An API token (posts:read) made through Settings' route, which takes the web app's cookie only. */
+async function apiToken(server: RunningServer, email: string): Promise<string> {
+  const user = await createConfirmedUser(server, email);
+  const headers = { 'content-type': 'application/json', origin: server.url };
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: user.password, remember: true }),
+  });
+  expect(login.status).toBe(200);
+  const created = await fetch(`${server.url}/api/api-tokens`, {
+    method: 'POST',
+    headers: { ...headers, cookie: cookiesOf(login) },
+    body: JSON.stringify({ name: 'script', scopes: ['posts:read'], expiresIn: 'never' }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  return ((await created.json()) as { token: string }).token;
+}
