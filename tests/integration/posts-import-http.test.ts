@@ -50,7 +50,7 @@ beforeEach(async () => {
   }
 });
 afterEach(async () => {
-  server.closeAllConnections();
+  (server as http.Server).closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await t.close();
 });
