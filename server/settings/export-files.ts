@@ -1,5 +1,6 @@
 import { parseJsonColumn } from '../db/json-column.js';
 import type { AppDeps } from '../http/types.js';
+import { exportWebhooks } from './export-webhooks.js';
 
 export type Deps = Pick<AppDeps, 'db' | 'config'>;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -233,6 +234,7 @@ export const EXPORTERS: Array<{ file: string; read: (deps: Deps, userId: string)
           .execute()
       ).map((row) => ({ ...row, takeImage: row.takeImage === 1, createdAt: iso(row.createdAt) })),
   },
+  { file: 'webhooks.json', read: exportWebhooks },
   {
     file: 'security-log.json',
     read: async ({ db }, userId) =>

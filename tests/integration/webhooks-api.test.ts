@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSignedInUser, type InProcessUser } from '../support/in-process-user.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -97,6 +98,58 @@ describe('webhook endpoints', () => {
       other,
     );
     expect(resend.status).toBe(404);
+  });
+
+  it('puts the endpoints and their last 100 deliveries in "Download my data", never a secret', async () => {
+    const first = await create({
+      url: 'http://127.0.0.1:9/cms',
+      description: 'CMS',
+      events: ['post.failed'],
+    });
+    const firstId = first.body.endpoint.id;
+    const rotated = await call(`/api/webhooks/${firstId}/rotate-secret`, { method: 'POST' });
+    const off = await create({ url: 'http://127.0.0.1:9/off' });
+    await call(`/api/webhooks/${off.body.endpoint.id}`, { method: 'PATCH', json: { enabled: false } });
+    for (let i = 0; i < 102; i++) await call(`/api/webhooks/${firstId}/test`, { method: 'POST' });
+    const other = await createSignedInUser(t);
+    await create({ url: 'http://127.0.0.1:9/theirs' }, other);
+
+    const res = await t.request('/api/settings/export', { headers: { cookie: user.cookie } });
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const text = new TextDecoder().decode(files['webhooks.json']);
+    const exported = JSON.parse(text) as Json[];
+    expect(exported.map((endpoint) => endpoint.url)).toEqual([
+      'http://127.0.0.1:9/cms',
+      'http://127.0.0.1:9/off',
+    ]);
+    expect(exported[0]).toMatchObject({
+      id: firstId,
+      description: 'CMS',
+      events: ['post.failed'],
+      enabled: true,
+      disabledReason: null,
+      createdAt: first.body.endpoint.createdAt,
+    });
+    expect(exported[1]).toMatchObject({ enabled: false, deliveries: [] });
+    const deliveries = exported[0]!.deliveries as Json[];
+    expect(deliveries).toHaveLength(100);
+    expect(deliveries[0]).toMatchObject({
+      eventType: 'webhook.test',
+      status: 'pending',
+      attemptCount: 0,
+      payload: { type: 'webhook.test' },
+    });
+    const times = deliveries.map((delivery) => Date.parse(delivery.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Neither the first secret (still signing for 24 hours) nor the rotated one, in any file.
+    const everything = Object.values(files)
+      .map((bytes) => new TextDecoder().decode(bytes))
+      .join('\n');
+    for (const secret of [first.body.secret, rotated.body.secret] as string[]) {
+      expect(everything).not.toContain(secret.slice('whsec_'.length));
+    }
+    expect(everything).not.toMatch(/whsec_|"secret"|previousSecret/);
   });
 
   it('refuses bad input with a clear message', async () => {
