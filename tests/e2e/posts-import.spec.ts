@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type BrowserContext, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { type RunningSandbox, startSandbox } from '../../server/sandbox/sandbox-server';
 import { apiCall, connectSandboxAccount, createConfirmedUser, type HttpUser } from '../support/http-user';
 import { type RunningServer, startServer } from '../support/spawn-server';
@@ -7,15 +10,32 @@ import { type RunningServer, startServer } from '../support/spawn-server';
 
 let sandbox: RunningSandbox;
 let server: RunningServer;
+/** A photo site on loopback that takes its time over each picture, so the import's steps show. */
+let photos: http.Server;
+let photosUrl: string;
+const PHOTO_DELAY_MS = 700;
 
 test.beforeAll(async () => {
+  const png = await sharp({
+    create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  photos = http.createServer((req, res) => {
+    req.resume();
+    setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(png), PHOTO_DELAY_MS);
+  });
+  await new Promise<void>((resolve) => photos.listen(0, '127.0.0.1', resolve));
+  photosUrl = `http://127.0.0.1:${(photos.address() as AddressInfo).port}`;
   sandbox = await startSandbox({ port: 0, autoApprove: true });
-  server = await startServer({ SANDBOX_URL: sandbox.url });
+  // The photo site is on loopback: media URLs are fetched with the guard's local-testing allowance.
+  server = await startServer({ SANDBOX_URL: sandbox.url, ALLOW_PRIVATE_MEDIA_URLS: 'on' });
 });
 
 test.afterAll(async () => {
   await server?.stop();
   await sandbox?.close();
+  await new Promise((resolve) => photos?.close(resolve));
 });
 
 interface Account {
@@ -54,7 +74,7 @@ function twentyRows(x: string, page: string): string {
 test('a 20-row file is checked, two problems are fixed in the preview, and 20 posts are imported', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   const { user, accounts } = await signedInUser(context, 'importer@e2e.test');
   // Tall enough that the whole preview shows without scrolling (its screenshot stays still).
   await page.setViewportSize({ width: 1600, height: 2400 });
@@ -90,9 +110,17 @@ test('a 20-row file is checked, two problems are fixed in the preview, and 20 po
     maxDiffPixelRatio: 0.01,
   });
 
+  // On a phone the preview scrolls inside its box: the page itself stays as wide as the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(preview).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await preview.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('import-preview-390.png') });
+  await page.setViewportSize({ width: 1600, height: 2400 });
+
   // Fix both cells in place: the counts follow.
   await page.getByLabel('Row 5 Accounts').fill(x.accountName);
-  await expect(counts).toHaveText('20 rows · 19 ready · 1 with problems · 19 posts');
+  await expect(counts).toHaveText('20 rows · 19 ready · 1 with a problem · 19 posts');
   await page.getByLabel('Row 12 Text').fill('Tip 12: a short one for X');
   await expect(counts).toHaveText('20 rows · 20 ready · 0 with problems · 20 posts');
   await expect(preview.locator('td[data-invalid="true"]')).toHaveCount(0);
@@ -106,4 +134,44 @@ test('a 20-row file is checked, two problems are fixed in the preview, and 20 po
   await expect(page).toHaveURL(/\/dashboard$/);
   const after = await apiCall<{ total: number }>(server.url, user.token, '/api/posts?view=upcoming');
   expect(after.total).toBe(20);
+});
+
+test('the import shows its media being fetched one by one, and another open tab shows the post without a reload', async ({
+  page,
+  context,
+}, testInfo) => {
+  const { accounts } = await signedInUser(context, 'photo-importer@e2e.test');
+  const x = accounts.find((account) => account.platform === 'twitter')!;
+  await page.setViewportSize({ width: 1440, height: 1000 });
+
+  // A second tab on the dashboard, its live stream open before the import starts.
+  const dashboard = await context.newPage();
+  const dashboardLive = dashboard.waitForResponse((res) => res.url().endsWith('/api/events'));
+  await dashboard.goto(`${server.url}/dashboard`);
+  await dashboardLive;
+  await expect(dashboard.getByText('Three cakes for the weekend')).toHaveCount(0);
+
+  const live = page.waitForResponse((res) => res.url().endsWith('/api/events'));
+  await page.goto(`${server.url}/posts/import`);
+  await live;
+  const pictures = [1, 2, 3].map((n) => `${photosUrl}/cake-${n}.png`).join(';');
+  await page
+    .getByLabel('Or paste the CSV')
+    .fill(
+      `text,accounts,time,media_urls,link\n"Three cakes for the weekend",${x.accountName},2027-03-06 10:00,${pictures},`,
+    );
+  await page.getByRole('button', { name: 'Check posts' }).click();
+  await expect(page.getByTestId('import-counts')).toHaveText('1 row · 1 ready · 0 with problems · 1 post');
+
+  await page.getByRole('button', { name: 'Import 1 post' }).click();
+  const bar = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toHaveAttribute('aria-valuetext', 'Fetching media 1 of 3');
+  await expect(bar).toHaveAttribute('aria-valuenow', '1');
+  await page.screenshot({ path: testInfo.outputPath('import-progress-1440.png') });
+  await expect(bar).toHaveAttribute('aria-valuetext', 'Fetching media 2 of 3');
+  await expect(page.getByText('1 post imported.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The other tab was never reloaded: the import's one live event brought the post in.
+  await expect(dashboard.getByText('Three cakes for the weekend')).toBeVisible();
 });

@@ -77,6 +77,34 @@ test("the sandbox's example feed is added to a queue, checked now, and its newes
   await expect(feed.getByText('Paused', { exact: true })).toBeVisible();
   await feed.getByRole('button', { name: 'Resume feed Postloom Sandbox Blog' }).click();
   await expect(feed.getByText('Active', { exact: true })).toBeVisible();
+
+  // Edit it in place: the add form's checks and messages, then a new template and a move to drafts.
+  await feed.getByRole('button', { name: 'Edit feed Postloom Sandbox Blog' }).click();
+  const form = page.getByRole('form', { name: 'Edit feed Postloom Sandbox Blog' });
+  await expect(form.getByLabel('Feed address (RSS, Atom or JSON Feed)')).toHaveValue(
+    `${sandbox.url}/_sandbox/feeds/example.rss`,
+  );
+  await expect(form.getByLabel('New items go to')).toHaveValue(/.+/);
+  await form.getByLabel('Template').fill('');
+  await form.getByRole('button', { name: 'Save feed' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please enter a template, for example {title} {url}.');
+  await form.getByLabel('Feed address (RSS, Atom or JSON Feed)').fill(`${sandbox.url}/_sandbox`);
+  await form.getByLabel('Template').fill('New on the blog: {title} {url}');
+  await form.getByRole('button', { name: 'Save feed' }).click();
+  await expect(form.getByRole('alert')).toHaveText('This address does not serve an RSS, Atom or JSON feed.');
+  await form
+    .getByLabel('Feed address (RSS, Atom or JSON Feed)')
+    .fill(`${sandbox.url}/_sandbox/feeds/example.rss`);
+  await form.getByLabel('New items go to').selectOption({ label: 'Drafts' });
+  await expect(form.getByText('Make a draft for')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('queues-feed-edit-375.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await form.getByRole('button', { name: 'Save feed' }).click();
+  await expect(page.getByText('Feed updated')).toBeVisible();
+  const drafts = page.getByRole('listitem', { name: 'Feeds for drafts' });
+  await expect(drafts.getByRole('listitem', { name: 'Feed Postloom Sandbox Blog' })).toBeVisible();
+  await expect(panel.getByText('No feed fills this queue yet.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('queues-feeds-375.png'), fullPage: true });
 });
