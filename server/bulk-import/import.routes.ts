@@ -52,6 +52,8 @@ export function createImportRoutes() {
       requestBody: {
         required: true,
         content: {
+          // Listed first, as the usual body; the JSON validator below fills in its schema.
+          ...json(ImportPostsInput),
           'text/csv': {
             schema: {
               type: 'string',

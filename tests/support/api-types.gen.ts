@@ -114,7 +114,7 @@ export interface paths {
         put?: never;
         /**
          * Import up to 1,000 posts from a CSV or JSON rows, checked like the composer
-         * @description Send `csv` (the file as text: columns text, accounts, time, media_urls, link; `,` or `;` separated, quoted cells may hold commas and newlines) or `rows` (the same columns as JSON). accounts: `;`-separated handles or names of the user's connected accounts. time: ISO 8601 with an offset, or a local time in the user's zone ('2026-04-01 09:00', 'Apr 1, 2026 9:00 AM'), or empty. mode: keep (each row's time; empty: the account's next free posting time), slots (the posting schedule's free times in row order), spread (evenly from spreadFrom to spreadTo, local times) or queue (items of queueId). With dryRun (body or query) nothing is saved and the answer lists every row per account with its problems. Otherwise any problem refuses the whole import (400, the preview in details.result); media are fetched through the same guard as POST /api/media/from-url, and every row is saved in one transaction.
+         * @description Send JSON with `csv` (the file as text) or `rows` (the same columns as JSON), or send the file itself as the body with `Content-Type: text/csv` (UTF-8) and the options in the query. Columns: text, accounts, time, media_urls, link; `,` or `;` separated, quoted cells may hold commas and newlines. accounts: `;`-separated handles or names of the user's connected accounts. time: ISO 8601 with an offset, or a local time in the user's zone ('2026-04-01 09:00', 'Apr 1, 2026 9:00 AM'), or empty. mode: keep (each row's time; empty: the account's next free posting time), slots (the posting schedule's free times in row order), spread (evenly from spreadFrom to spreadTo, local times) or queue (items of queueId). With dryRun (body or query) nothing is saved and the answer lists every row per account with its problems. Otherwise any problem refuses the whole import (400, the preview in details.result); media are fetched through the same guard as POST /api/media/from-url, and every row is saved in one transaction, after which the live stream (GET /api/events) receives one `posts.changed` event. With a progressId, the live stream also receives `import.progress` events (`{ progressId, phase: "media" | "saving", done, total }`) while the import runs; the answer is the same JSON either way.
          */
         post: operations["postApiPostsImport"];
         delete?: never;
@@ -443,7 +443,7 @@ export interface paths {
         };
         /**
          * Live updates (Server-Sent Events)
-         * @description Events: post.inserted, post.updated, post.deleted, accounts.changed, notification.inserted, and notification.updated (a post group's notification took in another account's outcome).
+         * @description Events: post.inserted, post.updated, post.deleted, posts.changed (many posts or queue items written at once by a bulk import: `{ reason, posts, queueItems }`; refetch the lists), import.progress (a bulk import sent with a progressId: `{ progressId, phase: "media" | "saving", done, total }`), accounts.changed, notification.inserted, and notification.updated (a post group's notification took in another account's outcome).
          */
         get: operations["getApiEvents"];
         put?: never;
@@ -1300,7 +1300,7 @@ export interface paths {
         delete: operations["deleteApiFeedsById"];
         options?: never;
         head?: never;
-        /** Edit a feed's accounts, template or image option */
+        /** Edit a feed: its address (read once, like a new feed's; the next check takes only the newest items), where it goes (target and queueId), accounts, template or image option */
         patch: operations["patchApiFeedsById"];
         trace?: never;
     };
@@ -2387,6 +2387,16 @@ export interface operations {
             query?: {
                 /** @description true: check every row and answer the preview, saving nothing (same as dryRun in the body). */
                 dryRun?: "0" | "1" | "true" | "false";
+                /** @description Any 8 to 64 letters, digits, '-' or '_': while the media are fetched and the rows saved, the user's live stream (GET /api/events) receives `import.progress` events carrying this id. */
+                progressId?: string;
+                /** @description text/csv body only: keep (the default), slots, spread or queue. */
+                mode?: "keep" | "slots" | "spread" | "queue";
+                /** @description text/csv body only, mode=spread: the first local time. */
+                spreadFrom?: string;
+                /** @description text/csv body only, mode=spread: the last local time. */
+                spreadTo?: string;
+                /** @description text/csv body only, mode=queue: the automated queue. */
+                queueId?: string;
             };
             header?: never;
             path?: never;
@@ -2413,7 +2423,10 @@ export interface operations {
                     queueId?: string;
                     /** @default false */
                     dryRun?: boolean;
+                    /** @description Any 8 to 64 letters, digits, '-' or '_': while the media are fetched and the rows saved, the user's live stream (GET /api/events) receives `import.progress` events carrying this id. */
+                    progressId?: string;
                 };
+                "text/csv": string;
             };
         };
         responses: {
@@ -2467,7 +2480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_error: an unreadable file, over 1,000 rows, or rows with problems */
+            /** @description validation_error: an unreadable file, over 1,000 rows, a bad option, or rows with problems */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2573,8 +2586,30 @@ export interface operations {
                     };
                 };
             };
-            /** @description payload_too_large: the media quota is full */
+            /** @description payload_too_large: the body is over 8 MB, or the media quota is full */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "validation_error" | "invalid_credentials" | "email_not_verified" | "invalid_email" | "weak_password" | "email_in_use" | "session_expired" | "account_locked" | "not_authenticated" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "invalid_token" | "payload_too_large" | "unsupported_media_type" | "oauth_error" | "platform_error" | "not_configured" | "internal_error" | "unknown_error" | "subscription_required" | "insufficient_scope" | "idempotency_key_reused" | "idempotency_key_in_use";
+                        /** @description For people: shown as it is. */
+                        message: string;
+                        /** @description validation_error: the field at fault (dot path). */
+                        field?: string;
+                        /** @description Facts a client may act on (a post group's `problems`, `{ action: 'reauthenticate' }`). */
+                        details?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description internal_error: the id to quote to support. */
+                        requestId?: string;
+                    };
+                };
+            };
+            /** @description unsupported_media_type: the body is neither application/json nor UTF-8 text/csv */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8858,6 +8893,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    url?: string;
+                    /** @enum {string} */
+                    target?: "queue" | "drafts";
+                    queueId?: string | null;
                     accountIds?: string[];
                     template?: string;
                     takeImage?: boolean;
@@ -8934,6 +8973,15 @@ export interface operations {
             };
             /** @description not_found: no such resource among the user's own */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description conflict: the same address already fills that queue, or a check is running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
