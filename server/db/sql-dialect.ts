@@ -23,10 +23,16 @@ export interface SqlDialect {
   /** `expression LIKE pattern ESCAPE '\'`, ignoring case as SQLite's LIKE does. */
   likeIgnoringCase(expression: Expression<unknown>, pattern: string): RawBuilder<boolean>;
   /**
-   * One JSON array (as text) of an object per row of the query, `[]` for no rows (PostgreSQL's
-   * aggregates answer NULL then). `orderBy` orders the array (SQLite keeps the FROM subquery's order).
+   * One JSON array (as text) of an object per row of `rows` (a subquery), in the order of
+   * `orderBy`, `[]` for no rows. SQLite aggregates it in SQL (keeping the subquery's order);
+   * PostgreSQL writes each row's object and the rows are joined here (see the postgres twin).
    */
-  jsonArrayOfObjects(fields: JsonField[], orderBy: Expression<unknown>): RawBuilder<string>;
+  jsonArrayOfObjects(
+    db: Db,
+    fields: JsonField[],
+    rows: Expression<unknown>,
+    orderBy: Expression<unknown>,
+  ): Promise<string>;
   /** The length of a JSON array kept in a text column. */
   jsonArrayLength(column: string): RawBuilder<number>;
   /** A subquery answering the numbers of one JSON array parameter: one parameter, however many. */
@@ -73,8 +79,12 @@ const sqlite: SqlDialect = {
   name: 'sqlite',
   equalsIgnoringCase: (column, value) => sql<boolean>`${sql.ref(column)} = ${value} COLLATE NOCASE`,
   likeIgnoringCase: (expression, pattern) => sql<boolean>`${expression} like ${pattern} escape '\\'`,
-  jsonArrayOfObjects: (fields) =>
-    sql<string>`json_group_array(json_object(${sql.join(fields.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))}))`,
+  jsonArrayOfObjects: async (db, fields, rows) => {
+    const { rows: answer } = await sql<{ objects: string }>`
+      select json_group_array(json_object(${sql.join(fields.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})) as objects
+      from ${rows} as json_rows`.execute(db);
+    return answer[0]?.objects ?? '[]';
+  },
   jsonArrayLength: (column) => sql<number>`json_array_length(${sql.ref(column)})`,
   numbersOf: (values) => sql<number>`(select value from json_each(${JSON.stringify(values)}))`,
   rowLocator: () => sql`rowid`,
@@ -93,16 +103,25 @@ const postgres: SqlDialect = {
   equalsIgnoringCase: (column, value) =>
     sql<boolean>`lower(${sql.ref(column)} COLLATE "C") = lower(${value} COLLATE "C")`,
   likeIgnoringCase: (expression, pattern) => sql<boolean>`${expression} ilike ${pattern} escape '\\'`,
-  // Written as text by concatenation: json_build_object looks up each value's type for every row
-  // and took twice as long for a calendar month (5,753 posts: 37 ms against 21 ms here); only
-  // free text goes through to_json's escaping. Text, too, because the route sends it as it is.
-  jsonArrayOfObjects: (fields, orderBy) =>
-    sql<string>`coalesce('[' || string_agg(concat(${sql.join(
+  // Each row's object is written as text by concatenation: json_build_object looks up each
+  // value's type for every row (twice as slow); only free text goes through to_json's escaping.
+  // The array is joined here: string_agg over a calendar month (5,753 posts) cost PostgreSQL 13 ms
+  // of CPU against 7.5 ms for the rows' objects alone (PostgreSQL 15 sorts its input once more and
+  // the 1.6 MB result is copied twice more). Without plugins: no renamed object per row.
+  jsonArrayOfObjects: async (db, fields, rows, orderBy) => {
+    const object = sql.join(
       fields.map(
         ([key, value, kind], index) =>
-          sql`${sql.lit(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`)}, ${jsonValue(value, kind)}`,
+          sql`${sql.lit(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`)} || ${jsonValue(value, kind)}`,
       ),
-    )}, '}'), ',' order by ${orderBy}) || ']', '[]')`,
+      sql` || `,
+    );
+    const { rows: objects } = await sql<{ object: string }>`
+      select ${object} || '}' as object from ${rows} as json_rows order by ${orderBy}`.execute(
+      db.withoutPlugins(),
+    );
+    return `[${objects.map((row) => row.object).join(',')}]`;
+  },
   jsonArrayLength: (column) => sql<number>`json_array_length(${sql.ref(column)}::json)`,
   numbersOf: (values) =>
     sql<number>`(select value::bigint from json_array_elements_text(${JSON.stringify(values)}::json))`,
