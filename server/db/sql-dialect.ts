@@ -2,11 +2,16 @@ import { type Expression, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Db } from './database.js';
 
 /**
- * One member of a JSON object built in SQL: its key, its value, and what the value holds (null
- * allowed for each): any `text`, a `token` (an id or an enum value: nothing JSON must escape) or
- * a `number`. PostgreSQL writes the kinds differently to be fast (see jsonArrayOfObjects).
+ * One member of a JSON object built in SQL: its key, its value, and what the value holds: any
+ * `text`, a `token` (an id or an enum value: nothing JSON must escape) or a `number`. NULL is
+ * written as null, or, for an `optional` member (never the first), leaves the member out.
  */
-export type JsonField = [key: string, value: Expression<unknown>, kind: 'text' | 'token' | 'number'];
+export type JsonField = [
+  key: string,
+  value: Expression<unknown>,
+  kind: 'text' | 'token' | 'number',
+  presence?: 'optional',
+];
 
 /**
  * The one place where the app's SQL differs between SQLite and PostgreSQL. Repositories ask
@@ -24,8 +29,10 @@ export interface SqlDialect {
   likeIgnoringCase(expression: Expression<unknown>, pattern: string): RawBuilder<boolean>;
   /**
    * One JSON array (as text) of an object per row of `rows` (a subquery), in the order of
-   * `orderBy`, `[]` for no rows. SQLite aggregates it in SQL (keeping the subquery's order);
-   * PostgreSQL writes each row's object and the rows are joined here (see the postgres twin).
+   * `orderBy`, `[]` for no rows. Both write each object by concatenation: the JSON functions
+   * (SQLite's json_object, PostgreSQL's json_build_object) cannot leave a NULL member out, and
+   * PostgreSQL's look up each value's type for every row (twice as slow). SQLite aggregates the
+   * array in SQL (keeping the subquery's order); on PostgreSQL the rows are joined here.
    */
   jsonArrayOfObjects(
     db: Db,
@@ -80,8 +87,13 @@ const sqlite: SqlDialect = {
   equalsIgnoringCase: (column, value) => sql<boolean>`${sql.ref(column)} = ${value} COLLATE NOCASE`,
   likeIgnoringCase: (expression, pattern) => sql<boolean>`${expression} like ${pattern} escape '\\'`,
   jsonArrayOfObjects: async (db, fields, rows) => {
+    const object = jsonObject(fields, (value, kind) => {
+      // json_quote writes NULL as null (never a string's "null"): back to NULL for jsonObject.
+      if (kind === 'text') return sql`nullif(json_quote(${value}), 'null')`;
+      return kind === 'token' ? sql`'"' || ${value} || '"'` : sql`(${value})`;
+    });
     const { rows: answer } = await sql<{ objects: string }>`
-      select json_group_array(json_object(${sql.join(fields.map(([key, value]) => sql`${sql.lit(key)}, ${value}`))})) as objects
+      select coalesce('[' || group_concat(${object}, ',') || ']', '[]') as objects
       from ${rows} as json_rows`.execute(db);
     return answer[0]?.objects ?? '[]';
   },
@@ -103,23 +115,16 @@ const postgres: SqlDialect = {
   equalsIgnoringCase: (column, value) =>
     sql<boolean>`lower(${sql.ref(column)} COLLATE "C") = lower(${value} COLLATE "C")`,
   likeIgnoringCase: (expression, pattern) => sql<boolean>`${expression} ilike ${pattern} escape '\\'`,
-  // Each row's object is written as text by concatenation: json_build_object looks up each
-  // value's type for every row (twice as slow); only free text goes through to_json's escaping.
   // The array is joined here: string_agg over a calendar month (5,753 posts) cost PostgreSQL 13 ms
   // of CPU against 7.5 ms for the rows' objects alone (PostgreSQL 15 sorts its input once more and
   // the 1.6 MB result is copied twice more). Without plugins: no renamed object per row.
   jsonArrayOfObjects: async (db, fields, rows, orderBy) => {
-    const object = sql.join(
-      fields.map(
-        ([key, value, kind], index) =>
-          sql`${sql.lit(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`)} || ${jsonValue(value, kind)}`,
-      ),
-      sql` || `,
-    );
+    const object = jsonObject(fields, (value, kind) => {
+      if (kind === 'text') return sql`to_json((${value})::text)::text`;
+      return kind === 'token' ? sql`'"' || ${value} || '"'` : sql`(${value})::text`;
+    });
     const { rows: objects } = await sql<{ object: string }>`
-      select ${object} || '}' as object from ${rows} as json_rows order by ${orderBy}`.execute(
-      db.withoutPlugins(),
-    );
+      select ${object} as object from ${rows} as json_rows order by ${orderBy}`.execute(db.withoutPlugins());
     return `[${objects.map((row) => row.object).join(',')}]`;
   },
   jsonArrayLength: (column) => sql<number>`json_array_length(${sql.ref(column)}::json)`,
@@ -170,9 +175,20 @@ function assertTransaction(db: Db): void {
   if (!db.isTransaction) throw new Error('holdLock needs a transaction');
 }
 
-/** A value as JSON text on PostgreSQL, `null` for NULL. */
-function jsonValue(value: Expression<unknown>, kind: JsonField[2]) {
-  if (kind === 'text') return sql`coalesce(to_json((${value})::text)::text, 'null')`;
-  if (kind === 'token') return sql`coalesce('"' || ${value} || '"', 'null')`;
-  return sql`coalesce((${value})::text, 'null')`;
+/**
+ * One JSON object as text, by concatenation; `json` writes a value of a kind as JSON text, NULL for
+ * NULL (which makes any concatenation NULL, in both databases).
+ */
+function jsonObject(
+  fields: JsonField[],
+  json: (value: Expression<unknown>, kind: JsonField[2]) => RawBuilder<unknown>,
+): RawBuilder<string> {
+  if (fields[0]?.[3] === 'optional') throw new Error('The first member of a JSON object cannot be optional');
+  const members = fields.map(([key, value, kind, presence], index) => {
+    const name = sql.lit(`${index === 0 ? '{' : ','}${JSON.stringify(key)}:`);
+    return presence === 'optional'
+      ? sql`coalesce(${name} || ${json(value, kind)}, '')`
+      : sql`${name} || coalesce(${json(value, kind)}, 'null')`;
+  });
+  return sql<string>`${sql.join(members, sql` || `)} || '}'`;
 }

@@ -59,17 +59,20 @@ describe('the SQL that differs between SQLite and PostgreSQL', () => {
         ['code', sql`code`, 'token'],
         ['media', sqlDialect(db).jsonArrayLength('media'), 'number'],
         ['none', sql`null`, 'text'],
+        ['note', sql`note`, 'text', 'optional'],
+        ['tag', sql`tag`, 'token', 'optional'],
       ],
       sql`(
-        select 2 as n, 'two "quoted"' as label, 'b' as code, '["a","b"]' as media
-        union all select 1, cast(${'one\nline'} as text), 'a', '[]'
+        select 2 as n, 'two "quoted"' as label, 'b' as code, '["a","b"]' as media, cast(null as text) as note,
+          'x' as tag
+        union all select 1, cast(${'one\nline'} as text), 'a', '[]', 'null', null
         order by n
       )`,
       sql`n`,
     );
     expect(JSON.parse(posts)).toEqual([
-      { n: 1, label: 'one\nline', code: 'a', media: 0, none: null },
-      { n: 2, label: 'two "quoted"', code: 'b', media: 2, none: null },
+      { n: 1, label: 'one\nline', code: 'a', media: 0, none: null, note: 'null' },
+      { n: 2, label: 'two "quoted"', code: 'b', media: 2, none: null, tag: 'x' },
     ]);
 
     const none = await sqlDialect(db).jsonArrayOfObjects(
