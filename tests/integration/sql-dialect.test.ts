@@ -82,6 +82,16 @@ describe('the SQL that differs between SQLite and PostgreSQL', () => {
       sql`n`,
     );
     expect(none).toBe('[]');
+
+    // An optional first member would leave the object to start with a comma.
+    await expect(
+      sqlDialect(db).jsonArrayOfObjects(
+        db,
+        [['n', sql`n`, 'number', 'optional']],
+        sql`(select 1 as n)`,
+        sql`n`,
+      ),
+    ).rejects.toThrow('The first member of a JSON object cannot be optional');
   });
 
   it('reads a list of numbers from one parameter', async () => {
