@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { PLATFORM_IDS } from '../../shared/platforms/ids.js';
 import type { CalendarPostDto, PostUrlResult } from '../../shared/posts/api.js';
-import { POST_STATUSES } from '../../shared/posts/constants.js';
+import { CALENDAR_PREVIEW_CODE_POINTS, POST_STATUSES } from '../../shared/posts/constants.js';
 import { PostSchema } from '../../shared/posts/post-schemas.js';
 
 export const PostAnswer = z.object({ post: PostSchema });
@@ -13,15 +13,13 @@ export const CalendarAnswer = z.object({
     z.object({
       id: z.string(),
       platform: z.enum(PLATFORM_IDS),
-      socialAccountId: z.string().nullable(),
       status: z.enum(POST_STATUSES),
       atMs: z.number().describe('When it shows, in epoch milliseconds'),
-      postType: z.string(),
-      preview: z.string(),
-      mediaCount: z.number().int(),
-      platformPostUrl: z.string().nullable(),
-      errorMessage: z.string().nullable(),
-      groupId: z.string().nullable(),
+      preview: z.string().describe(`The text's first ${CALENDAR_PREVIEW_CODE_POINTS} code points`),
+      socialAccountId: z.string().optional().describe('Absent once its account is removed'),
+      platformPostUrl: z.string().optional(),
+      errorMessage: z.string().optional(),
+      groupId: z.string().optional().describe('Absent for a lone post'),
     }) satisfies z.ZodType<CalendarPostDto>,
   ),
 });

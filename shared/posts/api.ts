@@ -216,23 +216,25 @@ export const CalendarQuery = z.object({
 });
 export type CalendarQuery = z.infer<typeof CalendarQuery>;
 
-/** A post as a calendar cell shows it; the details dialog reads the whole post by id. */
+/**
+ * A post as a calendar cell shows it; the details dialog reads the whole post by id. A month
+ * holds thousands, so it carries only what the cells use, and a member with no value is left out.
+ */
 export interface CalendarPostDto {
   id: string;
   platform: PlatformId;
-  socialAccountId: string | null;
   status: PostStatus;
   /**
    * When it shows on the calendar, in epoch milliseconds: posted_at for sent posts, scheduled_at
    * otherwise. A number, not an ISO string: the server does not format thousands of dates per month.
    */
   atMs: number;
-  postType: string;
   /** The first characters of the text (spec: the first 15 are shown). */
   preview: string;
-  mediaCount: number;
-  platformPostUrl: string | null;
-  errorMessage: string | null;
-  /** The post group it belongs to (the calendar shows a group as one chip); null for a lone post. */
-  groupId: string | null;
+  /** Absent once its account is removed. */
+  socialAccountId?: string;
+  platformPostUrl?: string;
+  errorMessage?: string;
+  /** The post group it belongs to (the calendar shows a group as one chip); absent for a lone post. */
+  groupId?: string;
 }

@@ -415,19 +415,14 @@ describe('the calendar range', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const posts = (await res.json()).posts as Array<{ preview: string; status: string }>;
     expect(posts.map((post) => post.preview)).toEqual(['Sent lately', 'In range']);
-    // Every field of a cell.
+    // Every field of a cell; a member with no value is left out.
     expect(posts[0]).toEqual({
       id: expect.any(String),
       platform: 'linkedin',
       socialAccountId: accountId,
       status: 'posted',
       atMs: now - 2 * day,
-      postType: 'normal',
       preview: 'Sent lately',
-      mediaCount: 0,
-      platformPostUrl: null,
-      errorMessage: null,
-      groupId: null,
     });
     expect(posts[1]).toMatchObject({ status: 'scheduled', atMs: now + 2 * day });
     const tooLong = await t.request(
@@ -436,17 +431,52 @@ describe('the calendar range', () => {
     );
     expect(tooLong.status).toBe(400);
   });
+
+  it("has a sent post's address and a failed post's reason, their text as it was written", async () => {
+    const user = await freshUser();
+    const accountId = await createAccount(t, user.id, 'linkedin');
+    const now = Date.now();
+    const day = 86_400_000;
+    await insertPost(user.id, accountId, {
+      status: 'posted',
+      scheduledAt: now - day,
+      postedAt: now - day,
+      content: 'Sent with "quotes"\\ and a\nline',
+      platformPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1',
+    });
+    await insertPost(user.id, accountId, {
+      status: 'failed',
+      scheduledAt: now - 2 * day,
+      content: 'Failed',
+      errorMessage: 'LinkedIn said: "Duplicate post" \u{1F600}',
+    });
+    const range = `from=${new Date(now - 3 * day).toISOString()}&to=${new Date(now + day).toISOString()}`;
+    const res = await t.request(`/api/posts/calendar?${range}`, { headers: user.headers });
+    expect((await res.json()).posts).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        errorMessage: 'LinkedIn said: "Duplicate post" \u{1F600}',
+      }),
+      expect.objectContaining({
+        status: 'posted',
+        preview: 'Sent with "quotes"\\ and a\nline',
+        platformPostUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1',
+      }),
+    ]);
+  });
 });
 
 async function insertPost(
   userId: string,
   accountId: string,
   fields: {
-    status: 'scheduled' | 'posted' | 'draft';
+    status: 'scheduled' | 'posted' | 'failed' | 'draft';
     scheduledAt: number;
     postedAt?: number;
     content: string;
     isDraft?: number;
+    platformPostUrl?: string;
+    errorMessage?: string;
   },
 ): Promise<string> {
   const id = newId();
@@ -467,8 +497,8 @@ async function insertPost(
       tweets: null,
       metadata: '{}',
       platformPostId: null,
-      platformPostUrl: null,
-      errorMessage: null,
+      platformPostUrl: fields.platformPostUrl ?? null,
+      errorMessage: fields.errorMessage ?? null,
       leaseUntil: null,
       nextAttemptAt: null,
       publishProgress: null,

@@ -51,31 +51,47 @@ describe('the SQL that differs between SQLite and PostgreSQL', () => {
   });
 
   it('builds a JSON array of objects as text, empty for no rows, in the order asked', async () => {
-    const { rows } = await sql<{ posts: string }>`
-      select ${sqlDialect(db).jsonArrayOfObjects(
-        [
-          ['n', sql`n`, 'number'],
-          ['label', sql`label`, 'text'],
-          ['code', sql`code`, 'token'],
-          ['media', sqlDialect(db).jsonArrayLength('media'), 'number'],
-          ['none', sql`null`, 'text'],
-        ],
-        sql`n`,
-      )} as posts
-      from (
-        select 2 as n, 'two "quoted"' as label, 'b' as code, '["a","b"]' as media
-        union all select 1, cast(${'one\nline'} as text), 'a', '[]'
+    const posts = await sqlDialect(db).jsonArrayOfObjects(
+      db,
+      [
+        ['n', sql`n`, 'number'],
+        ['label', sql`label`, 'text'],
+        ['code', sql`code`, 'token'],
+        ['media', sqlDialect(db).jsonArrayLength('media'), 'number'],
+        ['none', sql`null`, 'text'],
+        ['note', sql`note`, 'text', 'optional'],
+        ['tag', sql`tag`, 'token', 'optional'],
+      ],
+      sql`(
+        select 2 as n, 'two "quoted"' as label, 'b' as code, '["a","b"]' as media, cast(null as text) as note,
+          'x' as tag
+        union all select 1, cast(${'one\nline'} as text), 'a', '[]', 'null', null
         order by n
-      ) as numbers`.execute(db);
-    expect(JSON.parse(rows[0]?.posts ?? '')).toEqual([
-      { n: 1, label: 'one\nline', code: 'a', media: 0, none: null },
-      { n: 2, label: 'two "quoted"', code: 'b', media: 2, none: null },
+      )`,
+      sql`n`,
+    );
+    expect(JSON.parse(posts)).toEqual([
+      { n: 1, label: 'one\nline', code: 'a', media: 0, none: null, note: 'null' },
+      { n: 2, label: 'two "quoted"', code: 'b', media: 2, none: null, tag: 'x' },
     ]);
 
-    const { rows: none } = await sql<{ posts: string }>`
-      select ${sqlDialect(db).jsonArrayOfObjects([['n', sql`n`, 'number']], sql`n`)} as posts
-      from (select 1 as n) as numbers where n > 1`.execute(db);
-    expect(none[0]?.posts).toBe('[]');
+    const none = await sqlDialect(db).jsonArrayOfObjects(
+      db,
+      [['n', sql`n`, 'number']],
+      sql`(select 1 as n where 1 > 1)`,
+      sql`n`,
+    );
+    expect(none).toBe('[]');
+
+    // An optional first member would leave the object to start with a comma.
+    await expect(
+      sqlDialect(db).jsonArrayOfObjects(
+        db,
+        [['n', sql`n`, 'number', 'optional']],
+        sql`(select 1 as n)`,
+        sql`n`,
+      ),
+    ).rejects.toThrow('The first member of a JSON object cannot be optional');
   });
 
   it('reads a list of numbers from one parameter', async () => {

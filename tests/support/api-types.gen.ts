@@ -2856,17 +2856,18 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             platform: "twitter" | "facebook" | "instagram" | "linkedin" | "tiktok" | "threads";
-                            socialAccountId: string | null;
                             /** @enum {string} */
                             status: "draft" | "scheduled" | "publishing" | "posted" | "failed";
                             /** @description When it shows, in epoch milliseconds */
                             atMs: number;
-                            postType: string;
+                            /** @description The text's first 80 code points */
                             preview: string;
-                            mediaCount: number;
-                            platformPostUrl: string | null;
-                            errorMessage: string | null;
-                            groupId: string | null;
+                            /** @description Absent once its account is removed */
+                            socialAccountId?: string;
+                            platformPostUrl?: string;
+                            errorMessage?: string;
+                            /** @description Absent for a lone post */
+                            groupId?: string;
                         }[];
                     };
                 };

@@ -22,13 +22,13 @@ export function accountStatusOfCalendarPost(
 ): GroupAccountStatus {
   return {
     postId: post.id,
-    accountId: post.socialAccountId,
+    accountId: post.socialAccountId ?? null,
     platform: post.platform,
     accountName:
       (post.socialAccountId && accountNames.get(post.socialAccountId)) ||
       getPlatform(post.platform).displayName,
     status: post.status,
-    url: post.status === 'posted' ? post.platformPostUrl : null,
-    error: post.status === 'failed' ? post.errorMessage : null,
+    url: post.status === 'posted' ? (post.platformPostUrl ?? null) : null,
+    error: post.status === 'failed' ? (post.errorMessage ?? null) : null,
   };
 }

@@ -34,7 +34,7 @@ export function itemsByCell(
     }
     const item: CalendarItem = {
       key: post.groupId ? `group:${post.groupId}:${cell}` : post.id,
-      groupId: post.groupId,
+      groupId: post.groupId ?? null,
       posts: [post],
       atMs: post.atMs,
     };
