@@ -6,7 +6,7 @@ import { sqlDialect } from './sql-dialect.js';
  * The outbox tables (a row per message to send): each has `id`, `status` ('pending' until sent or
  * given up), `next_attempt_at` (when a pending row is due) and `updated_at`.
  */
-type OutboxTable = 'webhook_deliveries';
+type OutboxTable = 'webhook_deliveries' | 'notification_deliveries';
 
 /**
  * Claims up to `limit` due rows of an outbox table, oldest due first, and answers them as
