@@ -86,6 +86,8 @@ const ConfigSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),
   /** Tests only: multiplies every wait of the webhook retry schedule (1: the real schedule). */
   WEBHOOK_RETRY_SCALE: z.coerce.number().gt(0).max(1).default(1),
+  /** How long a process owns a notification's e-mail and push while sending them (renewed as it works). */
+  NOTIFICATION_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** S3-compatible object storage for media (set S3_BUCKET to use it); unset: files under DATA_DIR/media. */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,

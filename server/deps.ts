@@ -7,7 +7,6 @@ import type { Db } from './db/database.js';
 import { createEngine } from './engine/engine.js';
 import type { AppDeps, PublishingEngine } from './http/types.js';
 import { createMailer } from './mail/mailer.js';
-import { startNotificationDelivery } from './notifications/deliver-notification.js';
 import { releaseOnDisconnect } from './posts/post-transitions.js';
 import { replanQueueRuns } from './queues/replan-queue-runs.js';
 
@@ -36,7 +35,5 @@ export function createDeps({
   };
   // The engine needs the other services; it is only started by server/main.ts.
   deps.engine = createEngine(deps as AppDeps);
-  // E-mail and push for the notifications the user asked for (Settings > Notifications).
-  startNotificationDelivery(deps as AppDeps);
   return deps as AppDeps;
 }

@@ -12,6 +12,7 @@ import { createDeps } from './deps.js';
 import { startFeedsJob } from './feeds/feeds.job.js';
 import { createWorkerApp } from './instance/worker-app.js';
 import { startPruneJob } from './maintenance/prune.job.js';
+import { startNotificationWorker } from './notifications/notification-worker.js';
 import { logUnhandledRejections } from './process-handlers.js';
 import { startQueueRunner } from './queues/queue-runner.js';
 import { logStartupAdvice } from './startup-advice.js';
@@ -79,6 +80,14 @@ async function main(): Promise<void> {
   if (background) stops.push(startTokenRefreshJob(deps));
   if (background) stops.push(startAnalyticsJob(deps));
   if (config.ROLE !== 'web') stops.push(startPruneJob(deps));
+
+  // Notification e-mails and pushes, written with their notifications: sent and retried by every
+  // process but a web one (SCHEDULER=off too: Post Now still notifies), each by one of them.
+  // Stopped after the engine (stops run in reverse), which may still notify while it stops.
+  if (config.ROLE !== 'web') {
+    const notifications = startNotificationWorker(deps);
+    stops.push(() => notifications.stop());
+  }
 
   if (background) {
     await deps.engine.start();

@@ -3,9 +3,12 @@ import { CONNECT_MESSAGES } from '../../shared/accounts/account.js';
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import { getPlatform } from '../../shared/platforms/registry.js';
 import { AppError } from '../core/errors.js';
+import type { Db } from '../db/database.js';
 import type { SocialAccountRow } from '../db/schema.js';
+import { LockWaitTimeout, sqlDialect } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
+import { PlatformError } from '../platforms/platform-error.js';
 import {
   flagNeedsReconnect,
   markExpiryWarned,
@@ -38,19 +41,65 @@ export class AccountReconnectError extends AppError {
   }
 }
 
-// One refresh at a time per account, in this process: waiters queue behind the running refresh.
-const locks = new Map<string, Promise<unknown>>();
+// One refresh at a time per account. In this process its callers queue here, so at most one of
+// them at a time takes a database connection for the cluster-wide lock (refreshUnlessDone).
+const queues = new Map<string, Promise<unknown>>();
 
-async function withAccountLock<T>(accountId: string, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(accountId) ?? Promise.resolve();
+async function inTurn<T>(accountId: string, fn: () => Promise<T>): Promise<T> {
+  const previous = queues.get(accountId) ?? Promise.resolve();
   const run = previous.then(fn, fn);
   const tail = run.catch(() => undefined);
-  locks.set(accountId, tail);
+  queues.set(accountId, tail);
   try {
     return await run;
   } finally {
-    if (locks.get(accountId) === tail) locks.delete(accountId);
+    if (queues.get(accountId) === tail) queues.delete(accountId);
   }
+}
+
+/** How long a refresh waits for another process's refresh of the same account (one platform call). */
+const REFRESH_LOCK_WAIT_MS = 60_000;
+
+/**
+ * The account's row, refreshed first when `due(row)` says so, by one caller at a time across
+ * every process sharing the database: with rotating refresh tokens (X, TikTok) a second refresh
+ * beside the first would be refused and the account wrongly marked for reconnecting. `due` is
+ * asked again after each wait, on a row read anew: whoever went before may have refreshed.
+ */
+async function refreshUnlessDone(
+  deps: TokenDeps,
+  accountId: string,
+  due: (row: SocialAccountRow) => boolean,
+): Promise<SocialAccountRow> {
+  return inTurn(accountId, async () => {
+    const seen = await usableRow(deps.db, accountId);
+    if (!due(seen)) return seen;
+    try {
+      return await sqlDialect(deps.db).whileLocked(
+        deps.db,
+        `account-token:${accountId}`,
+        // The lock's connection runs the refresh's queries too: one connection per refresh.
+        async (db) => {
+          const current = await usableRow(db, accountId);
+          return due(current) ? performRefresh({ ...deps, db }, current) : current;
+        },
+        { waitMs: REFRESH_LOCK_WAIT_MS },
+      );
+    } catch (error) {
+      if (!(error instanceof LockWaitTimeout)) throw error;
+      // Nothing was sent: publishing tries again later, as after a platform's 5xx.
+      throw new PlatformError('retryable', 'Another refresh of this account is taking long; trying again.', {
+        cause: error,
+      });
+    }
+  });
+}
+
+async function usableRow(db: Db, accountId: string): Promise<SocialAccountRow> {
+  const row = await getAccountRowById(db, accountId);
+  if (!row) throw new AppError('not_found', 'Account not found');
+  if (row.status === 'needs_reconnect') throw new AccountReconnectError(accountId);
+  return row;
 }
 
 /** True when the access token is expired or expires within REFRESH_MARGIN_MS. */
@@ -81,18 +130,9 @@ export function isRefreshDue(
  * Twenty concurrent callers with an expired token cause one refresh call.
  */
 export async function getValidAccessToken(deps: TokenDeps, accountId: string): Promise<string> {
-  const row = await getAccountRowById(deps.db, accountId);
-  if (!row) throw new AppError('not_found', 'Account not found');
-  if (row.status === 'needs_reconnect') throw new AccountReconnectError(accountId);
+  const row = await usableRow(deps.db, accountId);
   if (!isExpiringSoon(row, Date.now())) return deps.cipher.decrypt(row.accessToken);
-  const fresh = await withAccountLock(accountId, async () => {
-    // Re-read: whoever held the lock before us may have refreshed already.
-    const current = await getAccountRowById(deps.db, accountId);
-    if (!current) throw new AppError('not_found', 'Account not found');
-    if (current.status === 'needs_reconnect') throw new AccountReconnectError(accountId);
-    if (!isExpiringSoon(current, Date.now())) return current;
-    return performRefresh(deps, current);
-  });
+  const fresh = await refreshUnlessDone(deps, accountId, (current) => isExpiringSoon(current, Date.now()));
   return deps.cipher.decrypt(fresh.accessToken);
 }
 
@@ -100,13 +140,11 @@ export async function getValidAccessToken(deps: TokenDeps, accountId: string): P
 export async function refreshAccountToken(deps: TokenDeps, accountId: string): Promise<SocialAccountRow> {
   const before = await getAccountRowById(deps.db, accountId);
   if (!before) throw new AppError('not_found', 'Account not found');
-  return withAccountLock(accountId, async () => {
-    const current = await getAccountRowById(deps.db, accountId);
-    if (!current) throw new AppError('not_found', 'Account not found');
-    if (current.tokenRefreshedAt !== before.tokenRefreshedAt && current.status === 'active') return current;
-    if (current.status === 'needs_reconnect') throw new AccountReconnectError(accountId);
-    return performRefresh(deps, current);
-  });
+  return refreshUnlessDone(
+    deps,
+    accountId,
+    (current) => current.tokenRefreshedAt === before.tokenRefreshedAt,
+  );
 }
 
 async function performRefresh(deps: TokenDeps, row: SocialAccountRow): Promise<SocialAccountRow> {

@@ -13,6 +13,7 @@ import type { AccessHoldsTable, BillingWebhookEventsTable, SubscriptionsTable } 
 import type { FeedSeenItemsTable, FeedsTable } from './tables/feeds.js';
 import type { MediaTable } from './tables/media.js';
 import type {
+  NotificationDeliveriesTable,
   NotificationsTable,
   PushSubscriptionsTable,
   UserPreferencesTable,
@@ -34,7 +35,7 @@ export type { AccountMetricsDailyTable, PostMetricsTable } from './tables/analyt
 export type { SubscriptionRow, SubscriptionsTable } from './tables/billing.js';
 export type { FeedRow, FeedSeenItemsTable, FeedsTable } from './tables/feeds.js';
 export type { MediaRow, MediaTable } from './tables/media.js';
-export type { NotificationsTable } from './tables/notifications.js';
+export type { NotificationDeliveryRow, NotificationsTable } from './tables/notifications.js';
 export type { PostGroupRow, PostGroupsTable, ScheduledPostRow, ScheduledPostsTable } from './tables/posts.js';
 export type { QueueItemRow, QueueItemsTable, QueueRow, QueuesTable } from './tables/queues.js';
 
@@ -69,6 +70,7 @@ export interface Database {
   postingTimes: PostingTimesTable;
   userPreferences: UserPreferencesTable;
   pushSubscriptions: PushSubscriptionsTable;
+  notificationDeliveries: NotificationDeliveriesTable;
   passwordHistory: PasswordHistoryTable;
   securityLogs: SecurityLogsTable;
   subscriptions: SubscriptionsTable;

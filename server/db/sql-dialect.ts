@@ -66,6 +66,15 @@ export interface SqlDialect {
    * (a transaction-scoped advisory lock on PostgreSQL). Only inside a transaction.
    */
   holdLock(trx: Db, key: string): Promise<void>;
+  /**
+   * Runs `work` while no other process (of any number sharing the database) runs work under
+   * the same key: a session advisory lock on PostgreSQL, taken within `waitMs` or
+   * LockWaitTimeout, and released however `work` ends (a connection that dies takes its lock
+   * with it). `work` gets the lock's own connection and should run its queries on it: a lock
+   * then costs its holder one connection and never waits on the pool for a second one. On
+   * SQLite, one process's file, `work` runs at once with `db`: callers serialise in memory.
+   */
+  whileLocked<T>(db: Db, key: string, work: (db: Db) => Promise<T>, options: { waitMs: number }): Promise<T>;
 
   // Copying a whole database (db:copy).
 
@@ -103,6 +112,7 @@ const sqlite: SqlDialect = {
   lockRows: (query) => query,
   skipLockedRows: sql``,
   holdLock: async (trx) => assertTransaction(trx),
+  whileLocked: (db, _key, work) => work(db),
   insertionOrder: async () => ['rowid'],
   // AUTOINCREMENT keeps the largest id written in sqlite_sequence by itself.
   finishBulkLoad: async (db) => {
@@ -137,6 +147,26 @@ const postgres: SqlDialect = {
     assertTransaction(trx);
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
   },
+  whileLocked: (db, key, work, { waitMs }) =>
+    db.connection().execute(async (connection) => {
+      const lockKey = sql`hashtextextended(${key}, 0)`;
+      try {
+        // In a transaction only for the wait's bound (SET LOCAL); the session lock outlives it.
+        await connection.transaction().execute(async (trx) => {
+          await sql`select set_config('lock_timeout', ${`${waitMs}ms`}, true)`.execute(trx);
+          await sql`select pg_advisory_lock(${lockKey})`.execute(trx);
+        });
+      } catch (error) {
+        if ((error as { code?: unknown }).code === '55P03') throw new LockWaitTimeout(key, waitMs);
+        throw error;
+      }
+      try {
+        return await work(connection);
+      } finally {
+        // A connection that cannot even unlock is broken: its session's end releases the lock.
+        await sql`select pg_advisory_unlock(${lockKey})`.execute(connection).catch(() => undefined);
+      }
+    }),
   insertionOrder: async (db, table, primaryKey) => {
     const { rows } = await sql<{ found: number }>`
       select count(*) as found from information_schema.columns
@@ -158,6 +188,14 @@ const postgres: SqlDialect = {
 /** The SQL pieces of the database `db` runs on. */
 export function sqlDialect(db: Db): SqlDialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? postgres : sqlite;
+}
+
+/** whileLocked waited `waitMs` for another holder of the lock, in vain. */
+export class LockWaitTimeout extends Error {
+  constructor(key: string, waitMs: number) {
+    super(`The lock ${key} was still held by another process after ${waitMs} ms.`);
+    this.name = 'LockWaitTimeout';
+  }
 }
 
 /**

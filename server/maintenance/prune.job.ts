@@ -5,6 +5,7 @@ import type { AppDeps } from '../http/types.js';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency.repository.js';
 import { pruneOutbox } from '../mail/prune-outbox.js';
 import { pruneUnusedMedia } from '../media/delete-media.js';
+import { pruneNotificationDeliveries } from '../notifications/notification-deliveries.js';
 
 type PruneDeps = Pick<AppDeps, 'db' | 'config' | 'logger'>;
 
@@ -15,7 +16,8 @@ export async function runPruneJob(deps: PruneDeps, now = Date.now()) {
   const webhookEvents = await pruneWebhookEvents(deps.db, now);
   const unusedMedia = await pruneUnusedMedia(deps, now);
   const idempotencyKeys = await pruneIdempotencyKeys(deps.db, now);
-  return { ...auth, outbox, webhookEvents, unusedMedia, idempotencyKeys };
+  const notificationDeliveries = await pruneNotificationDeliveries(deps.db, now);
+  return { ...auth, outbox, webhookEvents, unusedMedia, idempotencyKeys, notificationDeliveries };
 }
 
 /**

@@ -4,6 +4,7 @@ import { parseJsonColumn, parseJsonObject } from '../db/json-column.js';
 import type { NotificationsTable } from '../db/schema.js';
 import { sqlDialect } from '../db/sql-dialect.js';
 import type { AppDeps } from '../http/types.js';
+import { categoryOf, queueNotificationDelivery } from './notification-deliveries.js';
 
 interface CreateNotificationInput {
   userId: string;
@@ -20,13 +21,23 @@ interface CreateNotificationInput {
 /** How close together the outcomes of one post group's accounts come to share one notification. */
 export const GROUP_NOTIFICATION_WINDOW_MS = 10 * 60_000;
 
-/** Stores a notification and pushes it to the user's open clients. */
+/**
+ * Stores a notification with its e-mail and push to send (the delivery worker sends them by the
+ * user's choices) and pushes it to the user's open clients.
+ */
 export async function createNotification(
   deps: Pick<AppDeps, 'db' | 'events'>,
   input: CreateNotificationInput,
 ) {
-  const row = toRow(input, Date.now());
-  await deps.db.insertInto('notifications').values(row).execute();
+  const now = Date.now();
+  const row = toRow(input, now);
+  const write = async (trx: Db) => {
+    await trx.insertInto('notifications').values(row).execute();
+    await queueNotificationDelivery(trx, row, now);
+  };
+  // A notification without a category is in-app only: one insert, no transaction needed.
+  if (deps.db.isTransaction || categoryOf(row) === null) await write(deps.db);
+  else await deps.db.transaction().execute(write);
   const notification = toNotificationDto(row);
   deps.events.publish(input.userId, { type: 'notification.inserted', notification });
   return notification;
@@ -54,8 +65,11 @@ export async function createOrMergeGroupNotification(
   if (written.previousType === null) {
     deps.events.publish(input.userId, { type: 'notification.inserted', notification });
   } else {
-    const becameFailure = written.row.type === 'post_failure' && written.previousType !== 'post_failure';
-    deps.events.publish(input.userId, { type: 'notification.updated', notification, becameFailure });
+    deps.events.publish(input.userId, {
+      type: 'notification.updated',
+      notification,
+      becameFailure: becameFailure(written.row.type, written.previousType),
+    });
   }
   return notification;
 }
@@ -90,6 +104,7 @@ export async function mergeGroupNotificationIn(
   const previous = recent.find((candidate) => parseJsonObject(candidate.data).groupId === groupId);
   if (!previous) {
     await trx.insertInto('notifications').values(row).execute();
+    await queueNotificationDelivery(trx, row, now);
     return { row, previousType: null };
   }
   const { id: _id, userId: _userId, ...changes } = row;
@@ -99,7 +114,15 @@ export async function mergeGroupNotificationIn(
     .where('id', '=', previous.id)
     .where('userId', '=', userId)
     .execute();
-  return { row: { ...row, id: previous.id }, previousType: previous.type };
+  const merged = { ...row, id: previous.id };
+  // Sent again only when it turns into a failure: one e-mail per group rather than per account,
+  // and no failure goes unsaid (the push replaces the earlier one, tagged with the same id).
+  if (becameFailure(merged.type, previous.type)) await queueNotificationDelivery(trx, merged, now);
+  return { row: merged, previousType: previous.type };
+}
+
+function becameFailure(type: string, previousType: string): boolean {
+  return type === 'post_failure' && previousType !== 'post_failure';
 }
 
 function toRow(input: CreateNotificationInput, now: number) {

@@ -1,105 +1,55 @@
-import type { NotificationCategory } from '../../shared/settings/notification-preferences.js';
-import type { UserEvent } from '../core/event-bus.js';
-import type { NotificationsTable } from '../db/schema.js';
+import { NOTIFICATION_CATEGORIES } from '../../shared/settings/notification-preferences.js';
+import type { NotificationDeliveryRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { notificationMessage } from '../mail/templates/notification.js';
 import { getNotificationPreferences } from './notification-preferences.js';
 import { sendPushToUser } from './push/send-push.js';
 
-interface InsertedNotification {
-  id: string;
-  type: NotificationsTable['type'];
-  title: string;
-  message: string;
-  data: Record<string, unknown> | null;
-}
-
-/** Which settings category a notification belongs to; in-app only when none. */
-function categoryOf(notification: Pick<InsertedNotification, 'type' | 'data'>): NotificationCategory | null {
-  const declared = notification.data?.category;
-  if (
-    declared === 'posts' ||
-    declared === 'schedule' ||
-    declared === 'engagement' ||
-    declared === 'newsletter'
-  ) {
-    return declared;
-  }
-  if (notification.type === 'post_success' || notification.type === 'post_failure') return 'posts';
-  if (notification.type === 'engagement') return 'engagement';
-  return null;
-}
-
-/** Where a click takes the user: the post's list, or the dashboard. */
-function pathFor(notification: InsertedNotification): string {
-  if (notification.data?.postId)
-    return notification.type === 'post_success' ? '/sent' : '/sent?status=failed';
-  return '/dashboard';
-}
+type Deps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'cipher'>;
 
 /**
- * Sends a stored notification by e-mail and by Web Push when the user turned those on for its
- * category. Best effort: a failure is logged, the in-app notification (and the extension's
- * badge, which reads it) is there regardless.
+ * Sends one delivery by the channels the user has on for its category at this moment (Settings >
+ * Notifications): the e-mail, unless an earlier attempt sent it (`emailSent` records that at
+ * once), then Web Push. Throws when a channel failed, for the worker to try again; the in-app
+ * notification (and the extension's badge, which reads it) is there regardless. A browser whose
+ * push service refuses is the push service's matter (send-push.ts), not a failed delivery.
  */
-async function deliverNotification(
-  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'cipher'>,
-  userId: string,
-  notification: InsertedNotification,
-): Promise<{ email: boolean; push: number }> {
-  const category = categoryOf(notification);
-  if (!category) return { email: false, push: 0 };
-  const channels = (await getNotificationPreferences(deps.db, userId))[category];
-  const result = { email: false, push: 0 };
-  const path = pathFor(notification);
-  if (channels.email) {
+export async function sendNotificationDelivery(
+  deps: Deps,
+  delivery: NotificationDeliveryRow,
+  emailSent: () => Promise<unknown>,
+): Promise<{ email: boolean; pushed: boolean }> {
+  const category = NOTIFICATION_CATEGORIES.find((known) => known === delivery.category);
+  if (!category) return { email: false, pushed: false };
+  const channels = (await getNotificationPreferences(deps.db, delivery.userId))[category];
+  let email = false;
+  if (channels.email && delivery.emailSentAt === null) {
     const user = await deps.db
       .selectFrom('users')
       .select('email')
-      .where('id', '=', userId)
+      .where('id', '=', delivery.userId)
       .executeTakeFirst();
     if (user) {
       await deps.mailer.send(
         notificationMessage({
           to: user.email,
-          title: notification.title,
-          message: notification.message,
-          link: `${deps.config.APP_URL}${path}`,
+          title: delivery.title,
+          message: delivery.message,
+          link: `${deps.config.APP_URL}${delivery.path}`,
           settingsLink: `${deps.config.APP_URL}/settings/notifications`,
         }),
       );
-      result.email = true;
+      await emailSent();
+      email = true;
     }
   }
-  if (channels.push) {
-    result.push = await sendPushToUser(deps, userId, {
-      title: notification.title,
-      body: notification.message,
-      url: path,
-      tag: notification.id,
-    });
-  }
-  return result;
-}
-
-/** Delivers every new notification in the background; returns the stop function. */
-export function startNotificationDelivery(
-  deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'events' | 'cipher'>,
-) {
-  return deps.events.subscribeAll((userId: string, event: UserEvent) => {
-    // A group's notification that takes in more outcomes is sent again only when it turns into a
-    // failure: one e-mail per group rather than per account, and no failure goes unsaid (push
-    // replaces the earlier one, tagged with the same id).
-    const deliver =
-      event.type === 'notification.inserted' ||
-      (event.type === 'notification.updated' && event.becameFailure);
-    if (!deliver) return;
-    const notification = event.notification as InsertedNotification;
-    void deliverNotification(deps, userId, notification).catch((error: unknown) => {
-      deps.logger.warn('notification delivery failed', {
-        type: notification.type,
-        reason: error instanceof Error ? error.message : 'unknown',
-      });
-    });
+  if (!channels.push) return { email, pushed: false };
+  await sendPushToUser(deps, delivery.userId, {
+    title: delivery.title,
+    body: delivery.message,
+    url: delivery.path,
+    // A later delivery of the same notification (a group's that turned into a failure) replaces it.
+    tag: delivery.notificationId,
   });
+  return { email, pushed: true };
 }

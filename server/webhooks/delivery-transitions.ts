@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { claimDueRows } from '../db/claim-due-rows.js';
 import type { Db } from '../db/database.js';
-import { sqlDialect } from '../db/sql-dialect.js';
 import type { WebhookDeliveryRow } from '../db/tables/webhooks.js';
 
 /**
@@ -12,25 +12,14 @@ import type { WebhookDeliveryRow } from '../db/tables/webhooks.js';
  */
 
 /** Claims up to `limit` due deliveries of enabled endpoints; answers the rows as claimed. */
-export async function claimDueDeliveries(
+export function claimDueDeliveries(
   db: Db,
   options: { now: number; leaseMs: number; limit: number },
 ): Promise<WebhookDeliveryRow[]> {
-  const { now, leaseMs, limit } = options;
-  // On PostgreSQL two claims pass over each other's rows (FOR UPDATE SKIP LOCKED) instead of
-  // waiting; SQLite's single writer runs them one after the other.
-  const due = sql<string>`(select id from webhook_deliveries
-    where status = 'pending' and next_attempt_at <= ${now}
-      and endpoint_id in (select id from webhook_endpoints where enabled = 1)
-    order by next_attempt_at limit ${limit} ${sqlDialect(db).skipLockedRows})`;
-  return db
-    .updateTable('webhookDeliveries')
-    .set({ nextAttemptAt: now + leaseMs, updatedAt: now })
-    .where('id', 'in', due)
-    .where('status', '=', 'pending')
-    .where('nextAttemptAt', '<=', now)
-    .returningAll()
-    .execute();
+  return claimDueRows<WebhookDeliveryRow>(db, 'webhook_deliveries', {
+    ...options,
+    also: sql<boolean>`endpoint_id in (select id from webhook_endpoints where enabled = 1)`,
+  });
 }
 
 interface AttemptOutcome {

@@ -1,4 +1,5 @@
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt } from '../../shared/webhooks/retry-schedule.js';
+import { type PollLoop, startPollLoop } from '../core/poll-loop.js';
 import type { WebhookDeliveryRow } from '../db/tables/webhooks.js';
 import type { AppDeps } from '../http/types.js';
 import { createNotification } from '../notifications/create-notification.js';
@@ -22,12 +23,7 @@ const POLL_MS = 1_000;
 const KEEP_FINISHED_MS = 30 * 24 * 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
-export interface WebhookWorker {
-  /** Look for due deliveries now. */
-  wake(): void;
-  /** Stops polling and waits for the deliveries in flight. */
-  stop(): Promise<void>;
-}
+export type WebhookWorker = PollLoop;
 
 /**
  * Sends the outbox: every POLL_MS (or when woken) it claims the due deliveries and sends them.
@@ -35,49 +31,20 @@ export interface WebhookWorker {
  * process stopped; several processes share the work through the claim (delivery-transitions.ts).
  */
 export function startWebhookWorker(deps: Deps, options: { pollMs?: number } = {}): WebhookWorker {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let again = false;
   let prunedAt = 0;
-  const tick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = (async () => {
-      try {
-        while ((await deliverDueWebhooks(deps)) === BATCH && !stopped) {}
-        if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
-          prunedAt = Date.now();
-          await pruneFinishedDeliveries(deps.db, prunedAt - KEEP_FINISHED_MS);
-        }
-      } catch (error) {
-        deps.logger.error('webhook delivery pass failed', { error });
+  return startPollLoop(
+    async (stopping) => {
+      while ((await deliverDueWebhooks(deps)) === BATCH && !stopping()) {}
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneFinishedDeliveries(deps.db, prunedAt - KEEP_FINISHED_MS);
       }
-    })().finally(() => {
-      running = null;
-      if (stopped) return;
-      if (again) {
-        again = false;
-        tick();
-      } else {
-        timer = setTimeout(tick, options.pollMs ?? POLL_MS);
-        timer.unref();
-      }
-    });
-  };
-  tick();
-  return {
-    wake: tick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+    {
+      pollMs: options.pollMs ?? POLL_MS,
+      onError: (error) => deps.logger.error('webhook delivery pass failed', { error }),
+    },
+  );
 }
 
 /** One pass: claims up to BATCH due deliveries and sends them side by side; answers how many. */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import { SMTPServer } from 'smtp-server';
 
@@ -12,13 +12,28 @@ export interface ReceivedMail {
   data: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(): Promise<{
+export interface SmtpServer {
   url: string;
+  /** The messages it accepted (answered 250), in order. */
   mails: ReceivedMail[];
+  /** How many messages it refused (answered 451). */
+  refused: number;
+  /** Answers every message held so far (and stops holding the next ones). */
+  release: () => void;
   close: () => Promise<void>;
-}> {
+}
+
+/**
+ * A real SMTP server on loopback that keeps what it accepts. `refuse`: the first n messages are
+ * answered with a temporary failure (451), as a mail server that is briefly unavailable does.
+ * `hold`: messages are received but not answered until `release()`, as a slow server does.
+ */
+export async function startSmtp(options: { refuse?: number; hold?: boolean } = {}): Promise<SmtpServer> {
   const mails: ReceivedMail[] = [];
+  let toRefuse = options.refuse ?? 0;
+  let holding = options.hold ?? false;
+  const held: Array<() => void> = [];
+  const result = { refused: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -29,12 +44,23 @@ export async function startSmtp(): Promise<{
         data += chunk.toString('utf8');
       });
       stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data,
-        });
-        callback();
+        if (toRefuse > 0) {
+          toRefuse -= 1;
+          result.refused += 1;
+          const refusal = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          callback(refusal);
+          return;
+        }
+        const accept = () => {
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
+          callback();
+        };
+        if (holding) held.push(accept);
+        else accept();
       });
     },
   });
@@ -43,7 +69,43 @@ export async function startSmtp(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    get refused() {
+      return result.refused;
+    },
+    release: () => {
+      holding = false;
+      for (const accept of held.splice(0)) accept();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A mail server that takes connections and never says a word: a send to it hangs until the
+ * connection ends. `connections` counts the attempts that reached it.
+ */
+export async function startSilentSmtp(): Promise<{
+  url: string;
+  connections: () => number;
+  close: () => Promise<void>;
+}> {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { createLogger } from '../../server/core/logger.js';
 import { migrateToLatest } from '../../server/db/database.js';
 import { createDeps } from '../../server/deps.js';
 import type { AppDeps } from '../../server/http/types.js';
+import { startNotificationWorker } from '../../server/notifications/notification-worker.js';
 import { createTestDatabase } from './test-database-kind.js';
 
 export interface TestApp {
@@ -44,6 +45,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logger: createLogger('silent'),
   });
   const app = createApp(deps, { serveWebapp: false });
+  // As server/main.ts runs it: a notification's e-mail and push go out at once after it is stored.
+  const notificationWorker = startNotificationWorker(deps);
   const request = (p: string, init: RequestInit & { json?: unknown } = {}) => {
     const { json, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -61,6 +64,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     close: async () => {
       // Test files share worker processes (vitest's isolate: false): leave no scheduler ticking.
       await deps.engine.stop();
+      await notificationWorker.stop();
       await db.destroy();
       try {
         await database.release();

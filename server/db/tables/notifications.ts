@@ -33,3 +33,31 @@ export interface UserPreferencesTable {
   notificationPreferences: string;
   updatedAt: number;
 }
+
+/**
+ * The e-mail and push of one notification, to send (notifications/notification-deliveries.ts).
+ * Pending rows are due at next_attempt_at; a claim moves it past the claim's lease.
+ */
+export interface NotificationDeliveriesTable {
+  id: string;
+  userId: string;
+  notificationId: string;
+  /** The settings category whose choices say which channels send it (NotificationCategory). */
+  category: string;
+  title: string;
+  message: string;
+  /** Where a click takes the user: a path of the web app. */
+  path: string;
+  status: 'pending' | 'done' | 'failed';
+  attemptCount: number;
+  nextAttemptAt: number | null;
+  /** The claim that may record this attempt's outcome (a new one per claim). */
+  claimedBy: string | null;
+  emailSentAt: number | null;
+  pushSentAt: number | null;
+  lastError: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type NotificationDeliveryRow = NotificationDeliveriesTable;
