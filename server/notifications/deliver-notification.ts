@@ -86,7 +86,9 @@ async function deliverNotification(
 export function startNotificationDelivery(
   deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'events' | 'cipher'>,
 ) {
-  return deps.events.subscribeAll((userId: string, event: UserEvent) => {
+  return deps.events.subscribeAll((userId: string, event: UserEvent, origin) => {
+    // The process that wrote the notification delivers it, not every process that hears of it.
+    if (origin === 'remote') return;
     // A group's notification that takes in more outcomes is sent again only when it turns into a
     // failure: one e-mail per group rather than per account, and no failure goes unsaid (push
     // replaces the earlier one, tagged with the same id).
