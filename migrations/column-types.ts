@@ -43,6 +43,8 @@ export interface ColumnTypes {
    * identity on PostgreSQL, so queries that break ties by insertion order read the same on both.
    */
   rowidColumn: (table: string) => { up: RawBuilder<unknown>[]; down: RawBuilder<unknown>[] };
+  /** The database's current time in epoch milliseconds, as an SQL expression. */
+  epochMsNow: RawBuilder<number>;
 }
 
 /** The column types and DDL pieces that differ between SQLite and PostgreSQL. */
@@ -72,5 +74,8 @@ export function columnTypes(db: Kysely<any>): ColumnTypes {
             down: [sql.raw(`ALTER TABLE ${table} DROP COLUMN rowid`)],
           }
         : { up: [], down: [] },
+    epochMsNow: postgres
+      ? sql<number>`(extract(epoch from now()) * 1000)::bigint`
+      : sql<number>`(cast(strftime('%s', 'now') as integer) * 1000)`,
   };
 }

@@ -20,6 +20,7 @@ import * as rateLimits from './2026-11-26T2300-rate-limits.js';
 import * as webhooks from './2026-11-27T0000-webhooks.js';
 import * as apiTokens from './2026-11-27T0100-api-tokens.js';
 import * as notificationDeliveries from './2026-11-27T1200-notification-deliveries.js';
+import * as clusterWork from './2026-11-28T0900-cluster-work.js';
 
 /**
  * Every migration, by name. A static list (not a folder scan) because vitest cannot
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0000-webhooks': webhooks,
   '2026-11-27T0100-api-tokens': apiTokens,
   '2026-11-27T1200-notification-deliveries': notificationDeliveries,
+  '2026-11-28T0900-cluster-work': clusterWork,
 };

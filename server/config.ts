@@ -81,6 +81,15 @@ const ConfigSchema = z.object({
   PUBLISH_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).default(1000),
   PUBLISH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * The engine's safety-net sweep for due posts. A post saved due soon wakes the engines at once
+   * (on PostgreSQL every process's, through NOTIFY); the sweep only covers a missed signal.
+   */
+  PUBLISH_SWEEP_MS: z.coerce.number().int().min(100).default(1000),
+  /** A timed job's tick is taken over this long after its process stopped renewing it. */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** When analytics are collected (cron, in UTC; croner's six-field form adds seconds). */
+  ANALYTICS_SCHEDULE: z.string().default('40 * * * *'),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
   /** Development only: webhook endpoints may be http:// addresses on this machine (loopback). */
   WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),

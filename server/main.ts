@@ -58,6 +58,10 @@ async function main(): Promise<void> {
   logStartupAdvice(config, deps.logger);
 
   const stops: Array<() => Promise<void> | void> = [];
+  // This process among the install's: its heartbeat, and on PostgreSQL the LISTEN connection
+  // that wakes its engine and relays live events (stopped last: stops run in reverse).
+  await deps.cluster.start(deps.events);
+  stops.push(() => deps.cluster.stop());
 
   let sandbox: Awaited<ReturnType<typeof startDemoSandbox>>;
   try {

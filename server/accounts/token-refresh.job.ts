@@ -1,4 +1,4 @@
-import { Cron } from 'croner';
+import { scheduleClusterJob } from '../cluster/job-ticks.js';
 import type { AppDeps } from '../http/types.js';
 import {
   isRefreshDue,
@@ -58,15 +58,17 @@ export async function runTokenRefreshJob(
   return result;
 }
 
-/** Starts the 5-minute croner job; returns its stop function. */
-export function startTokenRefreshJob(deps: Pick<AppDeps, 'db' | 'cipher' | 'config' | 'events' | 'logger'>) {
-  const job = new Cron('*/5 * * * *', { protect: true, name: 'token-refresh' }, async () => {
-    try {
+/** Every 5 minutes, once for the install however many processes run it; returns the stop function. */
+export function startTokenRefreshJob(
+  deps: Pick<AppDeps, 'db' | 'cipher' | 'config' | 'events' | 'logger' | 'cluster'>,
+) {
+  const tickDeps = { db: deps.db, logger: deps.logger, workerId: deps.cluster.workerId };
+  return scheduleClusterJob(
+    tickDeps,
+    { name: 'token-refresh', pattern: '*/5 * * * *', leaseMs: deps.config.JOB_LEASE_MS },
+    async () => {
       const run = await runTokenRefreshJob(deps);
       if (run.refreshed || run.failed || run.warned) deps.logger.info('token refresh job', { ...run });
-    } catch (error) {
-      deps.logger.error('token refresh job failed', { error });
-    }
-  });
-  return () => job.stop();
+    },
+  );
 }

@@ -27,7 +27,13 @@ import type {
 } from './tables/posts.js';
 import type { QueueItemMediaTable, QueueItemsTable, QueuesTable } from './tables/queues.js';
 import type { PostingSchedulesTable, PostingTimesTable } from './tables/schedule.js';
-import type { AppStateTable, MailOutboxTable } from './tables/system.js';
+import type {
+  AppStateTable,
+  JobTicksTable,
+  MailOutboxTable,
+  PostingSlotsTable,
+  WorkersTable,
+} from './tables/system.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.js';
 
 export type { SocialAccountRow, SocialAccountsTable } from './tables/accounts.js';
@@ -64,6 +70,9 @@ export interface Database {
   postGroups: PostGroupsTable;
   publishAttempts: PublishAttemptsTable;
   appState: AppStateTable;
+  workers: WorkersTable;
+  jobTicks: JobTicksTable;
+  postingSlots: PostingSlotsTable;
   postMetrics: PostMetricsTable;
   accountMetricsDaily: AccountMetricsDailyTable;
   postingSchedules: PostingSchedulesTable;

@@ -62,6 +62,11 @@ export interface SqlDialect {
    */
   skipLockedRows: RawBuilder<unknown>;
   /**
+   * Appended to a SELECT over `alias` and others: the rows of `alias` it reads stay locked
+   * against UPDATE and DELETE (not against other sharers) until the statement's transaction ends.
+   */
+  shareRowsOf(alias: string): RawBuilder<unknown>;
+  /**
    * Until the transaction ends, no other transaction gets past holdLock with the same key
    * (a transaction-scoped advisory lock on PostgreSQL). Only inside a transaction.
    */
@@ -111,6 +116,7 @@ const sqlite: SqlDialect = {
   rowLocator: () => sql`rowid`,
   lockRows: (query) => query,
   skipLockedRows: sql``,
+  shareRowsOf: () => sql``,
   holdLock: async (trx) => assertTransaction(trx),
   whileLocked: (db, _key, work) => work(db),
   insertionOrder: async () => ['rowid'],
@@ -143,6 +149,7 @@ const postgres: SqlDialect = {
   rowLocator: (primaryKey) => sql.ref(primaryKey),
   lockRows: <Q extends { forUpdate(): unknown }>(query: Q) => query.forUpdate() as Q,
   skipLockedRows: sql`for update skip locked`,
+  shareRowsOf: (alias) => sql`for share of ${sql.raw(alias)}`,
   holdLock: async (trx, key) => {
     assertTransaction(trx);
     await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { Cron } from 'croner';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
 import { createEngineAccess } from '../billing/engine-access.js';
@@ -7,34 +6,45 @@ import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps, PublishingEngine } from '../http/types.js';
 import { preconnect } from '../platforms/platform-connections.js';
 import { countOverdue, nextDueTime } from '../posts/due-posts.js';
-import { claimDuePosts } from '../posts/post-transitions.js';
+import { claimDuePosts, renewLeases } from '../posts/post-transitions.js';
 import { createDueGate } from '../publishing/due-gate.js';
-import { listSentCreatesSince, markCommitSent } from '../publishing/publish-attempts.js';
-import { readHeartbeat, writeHeartbeat } from './heartbeat.js';
+import { markCommitSent } from '../publishing/publish-attempts.js';
+import { createClaims } from './claims.js';
 import { publishNow } from './post-now.js';
-import { createPublishLimiter, LONGEST_LIMIT_WINDOW_MS } from './publish-limits.js';
+import { prunePostingSlots } from './publish-limits.js';
 import { failMissedPosts, recoverOrphanedPosts } from './recover-posts.js';
 import { type EngineWorker, runClaimed } from './run-claimed.js';
+import { takeSlotsForBatch } from './take-slots.js';
+import { WAKE_HORIZON_MS } from './wake-on-due-posts.js';
 import { withholdWithoutAccess } from './withhold-without-access.js';
 
-const SWEEP_MS = 1000;
 const PRECONNECT_MIN_POSTS = 20;
 const PRECONNECT_MAX = 1000;
 /** Posts due this soon are claimed and prepared ahead, then sent at their exact time. */
 const PREFETCH_MS = 5000;
-const HEARTBEAT_EVERY_MS = 5000;
+/** How often crash recovery looks for posts whose worker stopped renewing their leases. */
+const RECOVERY_EVERY_MS = 5000;
+const PRUNE_SLOTS_EVERY_MS = 3_600_000;
+/**
+ * Posts one claim statement takes: a burst is claimed in several, and the install's other
+ * processes are woken to claim their share meanwhile.
+ */
+const CLAIM_BATCH = 200;
 /** Claimed posts whose preparation starts in one turn of the event loop (about 10 ms of work). */
 const STARTS_PER_TURN = 25;
 
 /**
  * The publishing engine's clock. Durable state is in the database: a timer (croner, at the
- * next due time) and a one-second sweep only wake the worker, which claims due posts
- * atomically with a lease and publishes them under a per-platform concurrency cap.
+ * next due time), a signal from any process of the install (LISTEN/NOTIFY on PostgreSQL) when a
+ * post falls due soon, and a periodic sweep as the safety net only wake the worker, which claims
+ * due posts atomically with a lease and publishes them under a per-platform concurrency cap.
+ * Several processes share the work: each claims different posts, and a process that dies loses
+ * its claims when their leases end (recover-posts.ts).
  */
 export function createEngine(deps: AppDeps): PublishingEngine {
   const { db, config, logger } = deps;
-  const owner = crypto.randomUUID();
-  const limiter = createPublishLimiter();
+  const SWEEP_MS = config.PUBLISH_SWEEP_MS;
+  const claims = createClaims(deps.cluster.workerId);
   const inFlight = new Map<PlatformId, number>(PLATFORM_IDS.map((p) => [p, 0]));
   /** Each running attempt's abort switch, with the post's owner. */
   const controllers = new Map<AbortController, string>();
@@ -45,8 +55,11 @@ export function createEngine(deps: AppDeps): PublishingEngine {
   let again = false;
   let stopped = true;
   let lastTick: number | null = null;
-  let lastHeartbeat = 0;
-  const dueGate = createDueGate(async (attemptIds) => void (await markCommitSent(db, ...attemptIds)), {
+  let lastRecovery = 0;
+  let lastSlotPrune = 0;
+  let leaseTimer: NodeJS.Timeout | null = null;
+  const unsubscribes: Array<() => void> = [];
+  const dueGate = createDueGate((attemptIds) => markCommitSent(db, ...attemptIds), {
     // A large burst opens its connections a moment ahead, so the due moment does not pay for
     // hundreds of TCP handshakes at once.
     warm: (postsByPlatform) => {
@@ -58,9 +71,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
     },
   });
 
-  /** Claimed here and not settled yet: from the claim, since a post may wait a few turns to start. */
-  const held = new Set<string>();
-  const worker: EngineWorker = { deps, owner, limiter, inFlight, controllers, dueGate, held };
+  const worker: EngineWorker = { deps, claims, inFlight, controllers, dueGate };
 
   async function tick(): Promise<void> {
     if (stopped) return;
@@ -69,19 +80,22 @@ export function createEngine(deps: AppDeps): PublishingEngine {
       return;
     }
     ticking = true;
+    /** Claimed in this pass and not launched yet: let go if the pass fails before launching them. */
+    let unlaunched: ScheduledPostRow[] = [];
     try {
       do {
         again = false;
         const now = Date.now();
         lastTick = now;
-        if (now - lastHeartbeat >= HEARTBEAT_EVERY_MS) {
-          lastHeartbeat = now;
-          await writeHeartbeat(db, now);
-          // Not this instance's own posts: a stalled loop may have let their leases lapse.
-          await recoverOrphanedPosts(deps, now, {
-            held: (post) => post.leaseOwner === owner && held.has(post.id),
-          });
+        if (now - lastRecovery >= RECOVERY_EVERY_MS) {
+          lastRecovery = now;
+          // Not the posts this process still works on: a stalled loop may have let their leases lapse.
+          await recoverOrphanedPosts(deps, now, { held: (post) => claims.isHeld(post) });
           await failMissedPosts(deps, now);
+        }
+        if (now - lastSlotPrune >= PRUNE_SLOTS_EVERY_MS) {
+          lastSlotPrune = now;
+          await prunePostingSlots(db, now);
         }
         // The subscription gate: each owner's access read once per sweep (null with billing off).
         const access = createEngineAccess(deps);
@@ -93,28 +107,41 @@ export function createEngine(deps: AppDeps): PublishingEngine {
           for (;;) {
             const free = config.PUBLISH_CONCURRENCY - (inFlight.get(platform) ?? 0) - posts.length;
             if (free <= 0) break;
+            const limit = Math.min(free, CLAIM_BATCH);
+            const claim = claims.next();
             const claimed = await claimDuePosts(db, {
               platform,
               now: now + PREFETCH_MS,
-              limit: free,
+              limit,
               leaseUntil: now + config.PUBLISH_LEASE_MS,
-              owner,
+              claim,
             });
+            // Held from the claim: a post may wait a few turns before its attempt starts.
+            for (const post of claimed) claims.hold(post.id, post.leaseOwner);
+            unlaunched.push(...claimed);
             const allowed = access
-              ? await withholdWithoutAccess(deps, access, claimed, { owner, now })
+              ? await withholdWithoutAccess(deps, access, claimed, { claim, now })
               : claimed;
+            for (const post of claimed) if (!allowed.includes(post)) claims.release(post.id, post.leaseOwner);
             posts.push(...allowed);
-            // Withheld posts take no slot: claim again for the slots they left while more are due.
-            if (allowed.length === claimed.length || claimed.length < free) break;
+            if (claimed.length < limit) break;
+            // More are due than one claim takes: the other processes' engines come for their
+            // share now (they claim other rows, passing over these), while this one claims on.
+            deps.cluster.signals.send('wake');
           }
-          if (posts.length > 0) claimedByPlatform.push([platform, posts]);
+          // The platform's posting caps, one write per account for the batch.
+          const sendable = await takeSlotsForBatch(deps, claims, platform, posts, now);
+          if (sendable.length > 0) claimedByPlatform.push([platform, sendable]);
         }
         const lanes = claimedByPlatform.map(([platform, posts]) => posts.map((post) => ({ platform, post })));
+        unlaunched = [];
         for (const { platform, post } of interleave(lanes)) launch(platform, post);
         await armDueTimer();
       } while (again && !stopped);
     } catch (error) {
       logger.error('scheduler tick failed', { error });
+      // Not renewed any more: their leases run out and crash recovery schedules them again.
+      for (const post of unlaunched) claims.release(post.id, post.leaseOwner);
     } finally {
       ticking = false;
     }
@@ -134,9 +161,10 @@ export function createEngine(deps: AppDeps): PublishingEngine {
     const due = await nextDueTime(db);
     if (due === null) return;
     const now = Date.now();
-    // Wake in time to prepare the next posts ahead of their due moment.
+    // Wake in time to prepare the next posts ahead of their due moment (further out, a later
+    // sweep or a saved post's signal arms the timer again).
     const wakeAt = due - PREFETCH_MS;
-    if (wakeAt <= now || wakeAt - now > SWEEP_MS * 2) return;
+    if (wakeAt <= now || wakeAt - now > Math.max(SWEEP_MS * 2, WAKE_HORIZON_MS)) return;
     if (dueTimer && dueTimerAt === wakeAt) return;
     dueTimer?.stop();
     dueTimerAt = wakeAt;
@@ -157,7 +185,6 @@ export function createEngine(deps: AppDeps): PublishingEngine {
 
   function launch(platform: PlatformId, post: ScheduledPostRow): void {
     inFlight.set(platform, (inFlight.get(platform) ?? 0) + 1);
-    held.add(post.id);
     dueGate.announce(platform, post.nextAttemptAt ?? post.scheduledAt ?? 0);
     starting.push({ platform, post });
     if (!startsScheduled) {
@@ -176,7 +203,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
   }
 
   function run(platform: PlatformId, post: ScheduledPostRow): void {
-    void runClaimed(worker, platform, post)
+    void runClaimed(worker, platform, post, { slotTaken: true })
       .catch((error: unknown) => logger.error('publishing failed unexpectedly', { postId: post.id, error }))
       .finally(() => {
         const wasFull = (inFlight.get(platform) ?? 0) >= config.PUBLISH_CONCURRENCY;
@@ -186,39 +213,67 @@ export function createEngine(deps: AppDeps): PublishingEngine {
       });
   }
 
+  /** One write keeps every lease this process holds, whatever the number of posts. */
+  function renewAll(): void {
+    void renewLeases(db, { claims: claims.active(), leaseUntil: Date.now() + config.PUBLISH_LEASE_MS }).catch(
+      (error: unknown) => logger.warn('the publishing leases were not renewed', { error }),
+    );
+  }
+
+  /** This process's own attempts for the user stop before anything more is sent. */
+  function forgetHere(userId: string): void {
+    for (const [controller, owner] of controllers) {
+      if (owner === userId) controller.abort(new Error('The account was deleted.'));
+    }
+  }
+
   return {
     async start() {
       if (!stopped) return;
       stopped = false;
       const now = Date.now();
+      // Only posts whose leases ran out: another live process may be publishing the rest.
       await recoverOrphanedPosts(deps, now);
       await failMissedPosts(deps, now);
-      limiter.seed(await listSentCreatesSince(db, now - LONGEST_LIMIT_WINDOW_MS), now);
+      lastRecovery = now;
       sweepTimer = setInterval(() => void tick(), SWEEP_MS);
+      leaseTimer = setInterval(renewAll, Math.max(500, Math.floor(config.PUBLISH_LEASE_MS / 3)));
+      // A post due soon, saved by any process: claimed now rather than at the next sweep.
+      unsubscribes.push(deps.cluster.signals.on('wake', requestTick));
+      unsubscribes.push(
+        deps.events.subscribeAll((userId, event, origin) => {
+          if (event.type === 'user.forgotten' && origin === 'remote') forgetHere(userId);
+        }),
+      );
       void tick();
     },
     async stop() {
       stopped = true;
       if (sweepTimer) clearInterval(sweepTimer);
+      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
       dueTimer?.stop();
       const deadline = Date.now() + 5000;
       while ([...inFlight.values()].some((n) => n > 0) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       for (const controller of controllers.keys()) controller.abort(new Error('Postloom is shutting down'));
+      if (leaseTimer) clearInterval(leaseTimer);
     },
     wake() {
+      // Every process's engine looks (this one at once): the post may be anyone's to claim.
+      deps.cluster.signals.send('wake');
       requestTick();
     },
     publishNow: (userId, postId) => publishNow(worker, userId, postId),
     forgetUser(userId) {
-      for (const [controller, owner] of controllers) {
-        if (owner === userId) controller.abort(new Error('The account was deleted.'));
-      }
+      forgetHere(userId);
+      // And every other process's attempts for the user (relayed to them).
+      deps.events.publish(userId, { type: 'user.forgotten' });
     },
     async health() {
+      const seen = lastTick ?? (await deps.cluster.presence.lastEngineSeen());
       return {
-        lastTick: lastTick ? new Date(lastTick).toISOString() : await readHeartbeat(db),
+        lastTick: seen ? new Date(seen).toISOString() : null,
         overdue: await countOverdue(db, Date.now() - 60_000),
         inFlight: [...inFlight.values()].reduce((a, b) => a + b, 0),
       };

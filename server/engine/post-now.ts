@@ -13,7 +13,7 @@ export async function publishNow(
   userId: string,
   postId: string,
 ): Promise<ScheduledPostRow> {
-  const { deps, owner, inFlight } = worker;
+  const { deps, claims, inFlight } = worker;
   const { db, config } = deps;
   const now = Date.now();
   // The API's gate answered before; the engine checks again, as for every post it sends.
@@ -23,7 +23,7 @@ export async function publishNow(
     userId,
     now,
     leaseUntil: now + config.PUBLISH_LEASE_MS,
-    owner,
+    claim: claims.next(),
   });
   if (!claimed) {
     const existing = await db
@@ -41,7 +41,7 @@ export async function publishNow(
   if (parseProgress(claimed).commitPending) {
     // The user checked the platform and chose to retry an unconfirmed post.
     const progress = { ...parseProgress(claimed), commitPending: false };
-    await saveProgress(db, postId, progress);
+    await saveProgress(db, postId, progress, claimed.leaseOwner);
     claimed.publishProgress = JSON.stringify(progress);
   }
   await publishPostUpdated(deps, claimed);

@@ -1,51 +1,68 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import { LONGEST_POSTING_CAP_WINDOW_MS, postingCap } from '../../shared/platforms/posting-rules.js';
+import { type Db, withTransaction } from '../db/database.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 
 /**
  * Platforms' own posting caps per account, from the platform registry. A post over the cap waits
- * for the window instead of failing. The windows are counted in memory and seeded at start-up
- * from the create requests the database says were sent, so a restart does not forget them.
+ * for the window instead of failing. The slots are rows of posting_slots (the one writer of that
+ * table), taken under a lock per account: every process of the install counts the same creates,
+ * so N processes never send N full caps, and a restart forgets nothing.
  */
 
-/** The longest window: how far back start-up has to look. */
-export const LONGEST_LIMIT_WINDOW_MS = LONGEST_POSTING_CAP_WINDOW_MS;
+export interface SlotsTaken {
+  /** The posts that may be sent now, in the order given. */
+  allowed: string[];
+  /** The rest, and when the account's window has room again. */
+  deferred: Array<{ postId: string; retryAt: number }>;
+}
 
-export function createPublishLimiter() {
-  const windows = new Map<string, number[]>();
-  return {
-    /**
-     * Starts over from the creates the database says were sent (oldest first): at start-up, those
-     * of an earlier process count against this one's windows too.
-     */
-    seed(
-      sent: ReadonlyArray<{ platform: string; socialAccountId: string; commitSentAt: number }>,
-      now = Date.now(),
-    ) {
-      windows.clear();
-      for (const { platform, socialAccountId, commitSentAt } of sent) {
-        const limit = postingCap(platform);
-        if (!limit || commitSentAt <= now - limit.windowMs) continue;
-        const key = `${platform}:${socialAccountId}`;
-        windows.set(key, [...(windows.get(key) ?? []), commitSentAt]);
-      }
-    },
-    /** Takes a slot for the account now, or answers when the next slot frees up. */
-    take(
-      platform: PlatformId,
-      accountId: string,
-      now = Date.now(),
-    ): { ok: true } | { ok: false; retryAt: number } {
-      const limit = postingCap(platform);
-      if (!limit) return { ok: true };
-      const key = `${platform}:${accountId}`;
-      const times = (windows.get(key) ?? []).filter((t) => t > now - limit.windowMs);
-      if (times.length >= limit.count) {
-        windows.set(key, times);
-        return { ok: false, retryAt: (times[0] ?? now) + limit.windowMs };
-      }
-      times.push(now);
-      windows.set(key, times);
-      return { ok: true };
-    },
-  };
+/** Takes a slot in the account's window for each post it has room for, in order. */
+export async function takePostingSlots(
+  db: Db,
+  input: { platform: PlatformId; accountId: string; postIds: readonly string[]; now: number },
+): Promise<SlotsTaken> {
+  const cap = postingCap(input.platform);
+  if (!cap || input.postIds.length === 0) return { allowed: [...input.postIds], deferred: [] };
+  return withTransaction(db, async (trx) => {
+    await sqlDialect(trx).holdLock(trx, `posting-cap:${input.accountId}`);
+    const since = input.now - cap.windowMs;
+    const taken = await trx
+      .selectFrom('postingSlots')
+      .select('takenAt')
+      .where('socialAccountId', '=', input.accountId)
+      .where('takenAt', '>', since)
+      .orderBy('takenAt', 'asc')
+      .execute();
+    const room = Math.max(0, cap.count - taken.length);
+    const allowed = input.postIds.slice(0, room);
+    if (allowed.length > 0) {
+      await trx
+        .insertInto('postingSlots')
+        .values(
+          allowed.map((postId) => ({
+            socialAccountId: input.accountId,
+            platform: input.platform,
+            postId,
+            takenAt: input.now,
+          })),
+        )
+        .execute();
+    }
+    // The window has room again when its oldest create leaves it (the first of these if full now).
+    const retryAt = (taken[0]?.takenAt ?? input.now) + cap.windowMs;
+    return {
+      allowed,
+      deferred: input.postIds.slice(room).map((postId) => ({ postId, retryAt })),
+    };
+  });
+}
+
+/** Slots older than the longest window count for nothing any more. */
+export async function prunePostingSlots(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('postingSlots')
+    .where('takenAt', '<', now - LONGEST_POSTING_CAP_WINDOW_MS)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,7 +1,9 @@
 import { isPlatformId } from '../../shared/platforms/ids.js';
 import { missedCutoff } from '../../shared/posts/post-timing.js';
+import { type Db, withTransaction } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
+import { listExpiredLeases, lockExpiredLease } from '../posts/due-posts.js';
 import { toPostDto } from '../posts/post-dto.js';
 import { parseProgress } from '../posts/post-states.js';
 import {
@@ -23,7 +25,11 @@ import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
  * left, the post goes back to `scheduled` with the question for the platform (reconcile-post.ts):
  * it is recorded if the platform has it and sent only once the platform shows it does not; a
  * platform that cannot tell leaves it failed-unconfirmed for the user. Otherwise nothing public
- * was attempted and it goes back to `scheduled` to be published now.
+ * was attempted and it goes back to `scheduled` to be published now. Each post is decided in a
+ * transaction that locks it first: the worker that held it may still be alive (a stalled loop,
+ * a lost database connection) and mark a request as sent; the lock makes that mark either seen
+ * here or refused there (publish-attempts.ts markCommitSent). Several processes may recover at
+ * once: the lock and the transitions' conditions let one of them decide each post.
  */
 export async function recoverOrphanedPosts(
   deps: AppDeps,
@@ -37,60 +43,59 @@ export async function recoverOrphanedPosts(
     held?: (post: ScheduledPostRow) => boolean;
   } = {},
 ): Promise<number> {
-  const { db } = deps;
-  const expired = await db
-    .selectFrom('scheduledPosts')
-    .selectAll()
-    .where('status', '=', 'publishing')
-    .where('leaseUntil', '<', now)
-    .execute();
+  const expired = await listExpiredLeases(deps.db, now);
   const orphans = options.held ? expired.filter((post) => !options.held?.(post)) : expired;
-  for (const post of orphans) {
-    const lastAttempt = await findLastAttempt(db, post.id);
-    const progress = parseProgress(post);
-    const maybeSent =
-      progress.commitPending === true || (lastAttempt?.commitSentAt != null && lastAttempt.outcome === null);
-    const adapter = isPlatformId(post.platform) ? getAdapter(post.platform) : undefined;
-    const askPlatform = maybeSent && Boolean(adapter?.reconcile);
-    if (askPlatform) {
-      const since = lastAttempt?.commitSentAt ?? lastAttempt?.startedAt ?? post.updatedAt;
-      await askPlatformFirst(db, post.id, since);
-    }
-    if (lastAttempt && lastAttempt.outcome === null) {
-      await endAttempt(db, lastAttempt.id, {
-        endedAt: now,
-        outcome: maybeSent ? 'unknown' : 'retry',
-        error: 'The server stopped during this attempt.',
-      });
-    }
-    const updated =
-      maybeSent && !askPlatform
-        ? await db.transaction().execute(async (trx) => {
-            const row = await failOrphanUnconfirmed(trx, {
-              postId: post.id,
-              now,
-              reason: UNCONFIRMED_AFTER_RESTART_MESSAGE,
-            });
-            if (row)
-              await enqueueWebhookEvent(
-                trx,
-                row.userId,
-                'post.needs_attention',
-                () => toPostDto(trx, row),
-                now,
-              );
-            return row;
-          })
-        : await requeueOrphan(db, {
-            postId: post.id,
-            now,
-            ...(askPlatform && isPlatformId(post.platform) ? { reason: checkingMessage(post.platform) } : {}),
-          });
-    if (!updated) continue;
-    await publishPostUpdated(deps, updated);
-    if (maybeSent && !askPlatform) await notifyUnknownOutcome(deps, post);
+  let recovered = 0;
+  for (const candidate of orphans) {
+    const outcome = await withTransaction(deps.db, (trx) => recoverOne(trx, candidate.id, now));
+    if (!outcome) continue;
+    recovered += 1;
+    await publishPostUpdated(deps, outcome.row);
+    if (outcome.unconfirmed) await notifyUnknownOutcome(deps, outcome.row);
   }
-  return orphans.length;
+  return recovered;
+}
+
+async function recoverOne(
+  trx: Db,
+  postId: string,
+  now: number,
+): Promise<{ row: ScheduledPostRow; unconfirmed: boolean } | null> {
+  const post = await lockExpiredLease(trx, postId, now);
+  if (!post) return null;
+  const lastAttempt = await findLastAttempt(trx, post.id);
+  const progress = parseProgress(post);
+  const maybeSent =
+    progress.commitPending === true || (lastAttempt?.commitSentAt != null && lastAttempt.outcome === null);
+  const adapter = isPlatformId(post.platform) ? getAdapter(post.platform) : undefined;
+  const askPlatform = maybeSent && Boolean(adapter?.reconcile);
+  if (askPlatform) {
+    const since = lastAttempt?.commitSentAt ?? lastAttempt?.startedAt ?? post.updatedAt;
+    await askPlatformFirst(trx, post.id, since);
+  }
+  if (lastAttempt && lastAttempt.outcome === null) {
+    await endAttempt(trx, lastAttempt.id, {
+      endedAt: now,
+      outcome: maybeSent ? 'unknown' : 'retry',
+      error: 'The server stopped during this attempt.',
+    });
+  }
+  if (maybeSent && !askPlatform) {
+    const row = await failOrphanUnconfirmed(trx, {
+      postId: post.id,
+      now,
+      reason: UNCONFIRMED_AFTER_RESTART_MESSAGE,
+    });
+    if (!row) return null;
+    await enqueueWebhookEvent(trx, row.userId, 'post.needs_attention', () => toPostDto(trx, row), now);
+    return { row, unconfirmed: true };
+  }
+  const row = await requeueOrphan(trx, {
+    postId: post.id,
+    now,
+    ...(askPlatform && isPlatformId(post.platform) ? { reason: checkingMessage(post.platform) } : {}),
+  });
+  return row ? { row, unconfirmed: false } : null;
 }
 
 /** Posts whose time passed more than LATE_GRACE_MINUTES ago without an attempt: failed as missed. */

@@ -1,71 +1,56 @@
 import type { PlatformId } from '../../shared/platforms/ids.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { deferForCap, renewLease } from '../posts/post-transitions.js';
+import { deferForCap } from '../posts/post-transitions.js';
 import type { createDueGate } from '../publishing/due-gate.js';
 import { runPublishAttempt } from '../publishing/publish-attempt.js';
 import type { AttemptResult } from '../publishing/retry-policy.js';
-import type { createPublishLimiter } from './publish-limits.js';
+import type { Claims } from './claims.js';
+import { takePostingSlots } from './publish-limits.js';
 
 /** What one engine instance shares between its loop, its attempts and Post Now. */
 export interface EngineWorker {
   deps: AppDeps;
-  /** This instance's lease owner id. */
-  owner: string;
-  limiter: ReturnType<typeof createPublishLimiter>;
+  /** The claims this process holds on posts (their leases are renewed together by the engine). */
+  claims: Claims;
   /** Attempts running per platform (the PUBLISH_CONCURRENCY cap). */
   inFlight: Map<PlatformId, number>;
   /** Each running attempt's abort switch, with the post's owner. */
   controllers: Map<AbortController, string>;
   dueGate: ReturnType<typeof createDueGate>;
-  /** The posts this instance has claimed and not yet settled (see recoverOrphanedPosts). */
-  held: Set<string>;
-}
-
-/**
- * Keeps this instance's lease on a post it is publishing, renewing it at a third of its length;
- * answers the function that stops renewing.
- */
-function keepLease(worker: EngineWorker, postId: string): () => void {
-  const { db, config } = worker.deps;
-  const timer = setInterval(
-    () => {
-      void renewLease(db, {
-        postId,
-        owner: worker.owner,
-        leaseUntil: Date.now() + config.PUBLISH_LEASE_MS,
-      }).catch(() => undefined);
-    },
-    Math.max(500, Math.floor(config.PUBLISH_LEASE_MS / 3)),
-  );
-  return () => clearInterval(timer);
 }
 
 /**
  * Runs a claimed post under the platform's posting cap (over it, the post waits for the window
- * instead of an attempt) while holding its lease.
+ * instead of an attempt) while this process holds its claim. `slotTaken`: the engine's loop took
+ * the cap's slot for the post with its batch already.
  */
 export async function runClaimed(
   worker: EngineWorker,
   platform: PlatformId,
   post: ScheduledPostRow,
-  options: { now?: boolean } = {},
+  options: { now?: boolean; slotTaken?: boolean } = {},
 ): Promise<AttemptResult | null> {
-  const { deps, limiter, controllers, dueGate, held } = worker;
+  const { deps, claims, controllers, dueGate } = worker;
   const { db, logger } = deps;
-  held.add(post.id);
+  claims.hold(post.id, post.leaseOwner);
   try {
-    if (post.socialAccountId) {
-      const slot = limiter.take(platform, post.socialAccountId);
-      if (!slot.ok) {
+    if (post.socialAccountId && !options.slotTaken) {
+      const slots = await takePostingSlots(db, {
+        platform,
+        accountId: post.socialAccountId,
+        postIds: [post.id],
+        now: Date.now(),
+      });
+      const deferred = slots.deferred[0];
+      if (deferred) {
         // Over the platform's own cap: wait for the window, not an attempt.
-        await deferForCap(db, post.id, slot.retryAt);
+        await deferForCap(db, post.id, deferred.retryAt, post.leaseOwner);
         return null;
       }
     }
     const controller = new AbortController();
     controllers.set(controller, post.userId);
-    const stopRenewing = keepLease(worker, post.id);
     try {
       return await runPublishAttempt(deps, post, controller.signal, {
         // Post Now goes at once; a claimed scheduled post waits for its exact due moment.
@@ -78,10 +63,9 @@ export async function runClaimed(
       logger.error('publishing failed unexpectedly', { postId: post.id, error });
       return null;
     } finally {
-      stopRenewing();
       controllers.delete(controller);
     }
   } finally {
-    held.delete(post.id);
+    claims.release(post.id, post.leaseOwner);
   }
 }

@@ -18,7 +18,7 @@ export async function withholdWithoutAccess(
   deps: AppDeps,
   access: EngineAccess,
   claimed: ScheduledPostRow[],
-  options: { owner: string; now: number },
+  options: { claim: string; now: number },
 ): Promise<ScheduledPostRow[]> {
   if (claimed.length === 0) return claimed;
   await access.load(claimed.map((post) => post.userId));
@@ -38,7 +38,7 @@ export async function withholdWithoutAccess(
   }
   for (const [userId, { reason, postIds }] of denied) {
     const failed = await deps.db.transaction().execute(async (trx) => {
-      const rows = await failWithoutAccess(trx, { postIds, owner: options.owner, reason, now: options.now });
+      const rows = await failWithoutAccess(trx, { postIds, claim: options.claim, reason, now: options.now });
       for (const row of rows) {
         await enqueueWebhookEvent(trx, userId, 'post.failed', () => toPostDto(trx, row), options.now);
       }

@@ -55,6 +55,8 @@ export function createEventsRoutes(options: { heartbeatMs?: number; sessionCheck
             if (event.sessionIds === 'all' || event.sessionIds.includes(sessionId)) endSession();
             return;
           }
+          // Internal to the server: never sent to clients.
+          if (event.type === 'user.forgotten') return;
           queue.push(event);
           wake?.();
         });

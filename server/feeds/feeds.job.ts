@@ -1,5 +1,5 @@
-import { Cron } from 'croner';
 import { FEED_LIMITS } from '../../shared/feeds/api.js';
+import { scheduleClusterJob } from '../cluster/job-ticks.js';
 import type { AppDeps } from '../http/types.js';
 import { checkFeed } from './check-feed.js';
 import { listDueFeeds } from './feeds.repository.js';
@@ -21,13 +21,13 @@ export async function runFeedsJob(deps: AppDeps, now = Date.now()) {
 
 /** Every 30 minutes: the feeds are checked; a pass still running when the next is due is not doubled. */
 export function startFeedsJob(deps: AppDeps): () => void {
-  const job = new Cron('*/30 * * * *', { protect: true, name: 'feeds' }, async () => {
-    try {
+  const tickDeps = { db: deps.db, logger: deps.logger, workerId: deps.cluster.workerId };
+  return scheduleClusterJob(
+    tickDeps,
+    { name: 'feeds', pattern: '*/30 * * * *', leaseMs: deps.config.JOB_LEASE_MS },
+    async () => {
       const run = await runFeedsJob(deps);
       if (run.checked > 0) deps.logger.info('feeds checked', run);
-    } catch (error) {
-      deps.logger.error('feeds job failed', { error });
-    }
-  });
-  return () => job.stop();
+    },
+  );
 }

@@ -1,4 +1,5 @@
 import type { Lucia } from 'lucia';
+import type { Cluster } from '../cluster/cluster.js';
 import type { Config } from '../config.js';
 import type { Cipher } from '../core/crypto.js';
 import type { EventBus } from '../core/event-bus.js';
@@ -16,6 +17,8 @@ export interface AppDeps {
   events: EventBus;
   cipher: Cipher;
   lucia: Lucia;
+  /** This process among the install's processes: its id, LISTEN/NOTIFY signals, live-event relay. */
+  cluster: Cluster;
   /** The publishing engine (started by server/main.ts when SCHEDULER is on). */
   engine: PublishingEngine;
   /**

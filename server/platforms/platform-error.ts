@@ -56,3 +56,15 @@ export function retryAfterFromHeaders(
   if (reset && Number.isFinite(Number(reset))) return Math.max(0, Number(reset) * 1000 - now);
   return null;
 }
+
+/**
+ * Not the platform's answer: the request was never sent, because the post is no longer this
+ * attempt's (its lease ran out and another worker took it over, see publish-attempts.ts
+ * markCommitSent). The attempt stops without touching the post, which its new worker publishes.
+ */
+export class ClaimLostError extends Error {
+  constructor() {
+    super('Another worker took this post over; this attempt sent nothing.');
+    this.name = 'ClaimLostError';
+  }
+}

@@ -2,7 +2,12 @@ import type { PlatformId } from '../../shared/platforms/ids.js';
 import { truncateText } from '../../shared/text/truncate.js';
 import type { Config } from '../config.js';
 import { platformUrl } from './platform-endpoints.js';
-import { PlatformError, retryAfterFromHeaders, UNKNOWN_OUTCOME_MESSAGE } from './platform-error.js';
+import {
+  ClaimLostError,
+  PlatformError,
+  retryAfterFromHeaders,
+  UNKNOWN_OUTCOME_MESSAGE,
+} from './platform-error.js';
 import {
   type Abort,
   leanRequest,
@@ -87,7 +92,8 @@ export function createPlatformHttp(
         response = await send();
       }
     } catch (error) {
-      if (error instanceof PlatformError) throw error;
+      // Nothing left for a lost claim: not a network failure of a request that may have left.
+      if (error instanceof PlatformError || error instanceof ClaimLostError) throw error;
       throw classifyNetworkError(error, Boolean(commit));
     } finally {
       if (isFirst) hooks.afterFirst?.();

@@ -29,12 +29,37 @@ export function dueIds(db: Db, options: { platform: string; now: number; limit: 
     order by due limit ${options.limit}) as due_posts)`;
 }
 
-/** A post's status and publish progress, locked until `trx` ends (for post-transitions.ts' edits). */
+/** A post's status, claim and publish progress, locked until `trx` ends (for post-transitions.ts' edits). */
 export function lockPostProgress(trx: Db, postId: string) {
   const read = trx
     .selectFrom('scheduledPosts')
-    .select(['publishProgress', 'status'])
+    .select(['publishProgress', 'status', 'leaseOwner'])
     .where('id', '=', postId);
+  return sqlDialect(trx).lockRows(read).executeTakeFirst();
+}
+
+/** Posts left `publishing` whose lease ran out before `now` (crash recovery's candidates). */
+export function listExpiredLeases(db: Db, now: number) {
+  return db
+    .selectFrom('scheduledPosts')
+    .selectAll()
+    .where('status', '=', 'publishing')
+    .where('leaseUntil', '<', now)
+    .execute();
+}
+
+/**
+ * The post if its lease still ran out before `now`, locked until `trx` ends: whoever held it
+ * can no longer mark a request of it as sent meanwhile (publish-attempts.ts' mark waits for
+ * this lock and then finds the claim gone), so what the attempts say is final while recovery decides.
+ */
+export function lockExpiredLease(trx: Db, postId: string, now: number) {
+  const read = trx
+    .selectFrom('scheduledPosts')
+    .selectAll()
+    .where('id', '=', postId)
+    .where('status', '=', 'publishing')
+    .where('leaseUntil', '<', now);
   return sqlDialect(trx).lockRows(read).executeTakeFirst();
 }
 

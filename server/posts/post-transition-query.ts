@@ -14,12 +14,20 @@ export const failedWith = (reason: string, now: number) =>
 
 export const applied = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) > 0;
 
-/** One post's conditional UPDATE: it matches only in the statuses the transition accepts. */
-export function onePost(db: Db, postId: string, transition: PostTransition) {
-  return db.updateTable('scheduledPosts').where('id', '=', postId).where('status', 'in', from(transition));
+/**
+ * One post's conditional UPDATE: it matches only in the statuses the transition accepts, and,
+ * given the claim an engine attempt runs under (`lease_owner`), only while that claim holds: an
+ * attempt whose post another worker took over changes nothing.
+ */
+export function onePost(db: Db, postId: string, transition: PostTransition, claim?: string | null) {
+  const query = db
+    .updateTable('scheduledPosts')
+    .where('id', '=', postId)
+    .where('status', 'in', from(transition));
+  return claim ? query.where('leaseOwner', '=', claim) : query;
 }
 
 /** The same, answering the row it moved (undefined when it did not apply). */
-export function settle(db: Db, postId: string, transition: PostTransition) {
-  return onePost(db, postId, transition).returningAll();
+export function settle(db: Db, postId: string, transition: PostTransition, claim?: string | null) {
+  return onePost(db, postId, transition, claim).returningAll();
 }

@@ -7,7 +7,7 @@ import { type PostStatus, TRANSITION_FROM } from './post-states.js';
 import * as transitions from './post-transitions.js';
 
 const STATUSES: PostStatus[] = ['draft', 'scheduled', 'publishing', 'posted', 'failed'];
-const OWNER = 'engine-1';
+const OWNER = 'worker-1:1';
 const NOW = Date.now();
 
 /**
@@ -53,7 +53,7 @@ const RUN: Record<keyof typeof TRANSITION_FROM, Run> = {
       now: NOW,
       limit: 10,
       leaseUntil: NOW + 60_000,
-      owner: OWNER,
+      claim: OWNER,
     }),
   claimNow: (db, post) =>
     transitions.claimPostNow(db, {
@@ -61,10 +61,9 @@ const RUN: Record<keyof typeof TRANSITION_FROM, Run> = {
       userId: post.userId,
       now: NOW,
       leaseUntil: NOW + 60_000,
-      owner: OWNER,
+      claim: OWNER,
     }),
-  renewLease: (db, post) =>
-    transitions.renewLease(db, { postId: post.id, owner: OWNER, leaseUntil: NOW + 1 }),
+  renewLease: (db) => transitions.renewLeases(db, { claims: [OWNER], leaseUntil: NOW + 1 }),
   countAttempt: (db, post) => transitions.countAttempt(db, post.id, 1),
   saveProgress: (db, post) => transitions.saveProgress(db, post.id, { parts: ['1'] }),
   askPlatformFirst: (db, post) => transitions.askPlatformFirst(db, post.id, NOW - 5000),
@@ -76,7 +75,7 @@ const RUN: Record<keyof typeof TRANSITION_FROM, Run> = {
     transitions.markPosted(db, { postId: post.id, platformPostId: 'p1', url: null, now: NOW }),
   markFailed: (db, post) => transitions.markFailed(db, { postId: post.id, reason: 'refused', now: NOW }),
   failWithoutAccess: (db, post) =>
-    transitions.failWithoutAccess(db, { postIds: [post.id], owner: OWNER, reason: 'no access', now: NOW }),
+    transitions.failWithoutAccess(db, { postIds: [post.id], claim: OWNER, reason: 'no access', now: NOW }),
   requeueOrphan: (db, post) => transitions.requeueOrphan(db, { postId: post.id, now: NOW }),
   failOrphanUnconfirmed: (db, post) =>
     transitions.failOrphanUnconfirmed(db, { postId: post.id, now: NOW, reason: 'unconfirmed' }),
@@ -205,11 +204,52 @@ describe('post state transitions', () => {
     expect(after.errorMessage).toBe('Account disconnected');
   });
 
-  it('renews only the lease its owner holds', async () => {
+  it('renews only the leases of the claims given', async () => {
     const post = await insertPost('publishing');
-    const answer = await transitions.renewLease(db, { postId: post.id, owner: 'engine-2', leaseUntil: NOW });
-    expect(answer).toBe(false);
+    const answer = await transitions.renewLeases(db, {
+      claims: ['worker-2:1', 'worker-1:2'],
+      leaseUntil: NOW,
+    });
+    expect(answer).toBe(0);
     expect(await readPost(post.id)).toEqual(post);
+  });
+
+  it('changes nothing for an attempt whose claim the post no longer carries', async () => {
+    // Another worker took the post over (its lease had run out) and claimed it as worker-2:5.
+    const post = await insertPost('publishing');
+    await db
+      .updateTable('scheduledPosts')
+      .set({ leaseOwner: 'worker-2:5' })
+      .where('id', '=', post.id)
+      .execute();
+    const taken = await readPost(post.id);
+    const stale = OWNER;
+    expect(await transitions.countAttempt(db, post.id, 2, stale)).toBe(false);
+    expect(await transitions.saveProgress(db, post.id, { parts: ['9'] }, stale)).toBe(false);
+    expect(await transitions.askPlatformFirst(db, post.id, NOW, stale)).toBe(false);
+    expect(await transitions.forgetQuestion(db, post.id, stale)).toBe(false);
+    expect(await transitions.deferForCap(db, post.id, NOW, stale)).toBe(false);
+    const settles = [
+      await transitions.scheduleRetry(db, {
+        postId: post.id,
+        nextAttemptAt: NOW,
+        reason: 'busy',
+        now: NOW,
+        claim: stale,
+      }),
+      await transitions.markPosted(db, {
+        postId: post.id,
+        platformPostId: 'x',
+        url: null,
+        now: NOW,
+        claim: stale,
+      }),
+      await transitions.markFailed(db, { postId: post.id, reason: 'refused', now: NOW, claim: stale }),
+    ];
+    expect(settles).toEqual([undefined, undefined, undefined]);
+    expect(await readPost(post.id)).toEqual(taken);
+    // Under the claim it carries, the same write applies.
+    expect(await transitions.countAttempt(db, post.id, 2, 'worker-2:5')).toBe(true);
   });
 
   it('leaves an edit alone when the post moved on since it was read', async () => {

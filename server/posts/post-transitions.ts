@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type Db, withTransaction } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
@@ -54,38 +55,38 @@ export async function saveUserTiming(
 
 /**
  * Claims due posts of one platform: `scheduled` -> `publishing` with a lease, in one statement
- * whose WHERE re-checks the status, so two workers can never take the same post.
+ * whose WHERE re-checks the status, so two workers can never take the same post. `claim` (the
+ * worker's id and a number of its own, see engine/claims.ts) is written as the lease's owner:
+ * every later write of the attempt, and its "maybe sent" mark, applies only while it is still there.
  */
 export async function claimDuePosts(
   db: Db,
-  options: { platform: string; now: number; limit: number; leaseUntil: number; owner: string },
+  options: { platform: string; now: number; limit: number; leaseUntil: number; claim: string },
 ): Promise<ScheduledPostRow[]> {
   if (options.limit <= 0) return [];
-  return db
-    .updateTable('scheduledPosts')
-    .set({
-      status: 'publishing',
-      leaseUntil: options.leaseUntil,
-      leaseOwner: options.owner,
-      updatedAt: options.now,
-    })
-    .where('status', 'in', from('claimDue'))
-    .where('id', 'in', dueIds(db, options))
-    .returningAll()
-    .execute();
+  // The due ids are read once (a materialized CTE): as an IN subquery, PostgreSQL may read it
+  // again for each row it updates, each time passing over the rows it has just locked, and so
+  // claim past `limit` (one process would take a whole burst). They stay locked until the update
+  // commits, so the outer status check only restates the transition's rule.
+  const { rows } = await sql<ScheduledPostRow>`with due as materialized ${dueIds(db, options)}
+    update scheduled_posts set status = 'publishing', lease_until = ${options.leaseUntil},
+      lease_owner = ${options.claim}, updated_at = ${options.now}
+    where id in (select id from due) and status in (${sql.join(from('claimDue'))})
+    returning *`.execute(db);
+  return rows;
 }
 
 /** Claims one post for Post Now: a fresh delivery (attempts, retry time and error cleared). */
 export async function claimPostNow(
   db: Db,
-  options: { postId: string; userId: string; now: number; leaseUntil: number; owner: string },
+  options: { postId: string; userId: string; now: number; leaseUntil: number; claim: string },
 ): Promise<ScheduledPostRow | undefined> {
   return settle(db, options.postId, 'claimNow')
     .set({
       status: 'publishing',
       isDraft: 0,
       leaseUntil: options.leaseUntil,
-      leaseOwner: options.owner,
+      leaseOwner: options.claim,
       attemptCount: 0,
       nextAttemptAt: null,
       errorMessage: null,
@@ -95,23 +96,41 @@ export async function claimPostNow(
     .executeTakeFirst();
 }
 
-/** The worker holding the lease keeps it while the attempt runs. */
-export async function renewLease(
+/**
+ * A worker keeps the leases of every post it is publishing, in one write for all its claims
+ * (`claims`): a post another worker took over no longer carries one of them and is not touched.
+ */
+export async function renewLeases(
   db: Db,
-  input: { postId: string; owner: string; leaseUntil: number },
+  input: { claims: readonly string[]; leaseUntil: number },
+): Promise<number> {
+  if (input.claims.length === 0) return 0;
+  const result = await db
+    .updateTable('scheduledPosts')
+    .set({ leaseUntil: input.leaseUntil })
+    .where('status', 'in', from('renewLease'))
+    .where('leaseOwner', 'in', [...input.claims])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function countAttempt(
+  db: Db,
+  postId: string,
+  attemptCount: number,
+  claim?: string | null,
 ): Promise<boolean> {
-  const query = onePost(db, input.postId, 'renewLease').set({ leaseUntil: input.leaseUntil });
-  return applied(await query.where('leaseOwner', '=', input.owner).executeTakeFirst());
+  return applied(await onePost(db, postId, 'countAttempt', claim).set({ attemptCount }).executeTakeFirst());
 }
 
-export async function countAttempt(db: Db, postId: string, attemptCount: number): Promise<boolean> {
-  return applied(await onePost(db, postId, 'countAttempt').set({ attemptCount }).executeTakeFirst());
-}
-
-/** What the attempt has made public so far (kept across attempts and restarts). */
 /** Over the platform's own posting cap: scheduled again for when its window has room. */
-export async function deferForCap(db: Db, postId: string, retryAt: number): Promise<boolean> {
-  const query = onePost(db, postId, 'deferForCap');
+export async function deferForCap(
+  db: Db,
+  postId: string,
+  retryAt: number,
+  claim?: string | null,
+): Promise<boolean> {
+  const query = onePost(db, postId, 'deferForCap', claim);
   return applied(
     await query.set({ status: 'scheduled', nextAttemptAt: retryAt, ...released }).executeTakeFirst(),
   );
@@ -119,9 +138,9 @@ export async function deferForCap(db: Db, postId: string, retryAt: number): Prom
 
 export function scheduleRetry(
   db: Db,
-  input: { postId: string; nextAttemptAt: number; reason: string; now: number },
+  input: { postId: string; nextAttemptAt: number; reason: string; now: number; claim?: string | null },
 ) {
-  return settle(db, input.postId, 'scheduleRetry')
+  return settle(db, input.postId, 'scheduleRetry', input.claim)
     .set({
       status: 'scheduled',
       nextAttemptAt: input.nextAttemptAt,
@@ -134,9 +153,15 @@ export function scheduleRetry(
 
 export function markPosted(
   db: Db,
-  input: { postId: string; platformPostId: string | null; url: string | null; now: number },
+  input: {
+    postId: string;
+    platformPostId: string | null;
+    url: string | null;
+    now: number;
+    claim?: string | null;
+  },
 ) {
-  return settle(db, input.postId, 'markPosted')
+  return settle(db, input.postId, 'markPosted', input.claim)
     .set({
       status: 'posted',
       postedAt: input.now,
@@ -151,8 +176,11 @@ export function markPosted(
     .executeTakeFirst();
 }
 
-export function markFailed(db: Db, input: { postId: string; reason: string; now: number }) {
-  return settle(db, input.postId, 'markFailed')
+export function markFailed(
+  db: Db,
+  input: { postId: string; reason: string; now: number; claim?: string | null },
+) {
+  return settle(db, input.postId, 'markFailed', input.claim)
     .set({ ...failedWith(input.reason, input.now), nextAttemptAt: null })
     .executeTakeFirst();
 }
@@ -164,7 +192,7 @@ export function markFailed(db: Db, input: { postId: string; reason: string; now:
  */
 export async function failWithoutAccess(
   db: Db,
-  options: { postIds: readonly string[]; owner: string; reason: string; now: number },
+  options: { postIds: readonly string[]; claim: string; reason: string; now: number },
 ): Promise<ScheduledPostRow[]> {
   if (options.postIds.length === 0) return [];
   return db
@@ -172,7 +200,7 @@ export async function failWithoutAccess(
     .set({ ...failedWith(options.reason, options.now), nextAttemptAt: null })
     .where('id', 'in', [...options.postIds])
     .where('status', 'in', from('failWithoutAccess'))
-    .where('leaseOwner', '=', options.owner)
+    .where('leaseOwner', '=', options.claim)
     .returningAll()
     .execute();
 }

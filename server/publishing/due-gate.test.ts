@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ClaimLostError } from '../platforms/platform-error.js';
 import { createDueGate, type GateEntry } from './due-gate.js';
 
 function entry(
@@ -23,6 +24,7 @@ describe('the due gate', () => {
     const gate = createDueGate(
       async (ids) => {
         log.push(`mark ${ids.join(',')}`);
+        return ids;
       },
       { batchSize: 2 },
     );
@@ -46,6 +48,7 @@ describe('the due gate', () => {
     const marks: number[][] = [];
     const gate = createDueGate(async (ids) => {
       marks.push(ids);
+      return ids;
     });
     const at = Date.now() + 20;
     await Promise.all([gate.wait(entry(1), at), gate.wait(entry(2, [], { commit: false }), at)]);
@@ -56,6 +59,7 @@ describe('the due gate', () => {
     const writes: number[][] = [];
     const gate = createDueGate(async (ids) => {
       writes.push(ids);
+      return ids;
     });
     const now = Date.now();
     await Promise.all([gate.wait(entry(1), now + 20), gate.wait(entry(2), now + 60)]);
@@ -66,13 +70,14 @@ describe('the due gate', () => {
     const log: string[] = [];
     const gate = createDueGate(async (ids) => {
       log.push(`mark ${ids.join(',')}`);
+      return ids;
     });
     expect(await gate.wait(entry(7, log), Date.now() - 1)).toBe(7);
     expect(log).toEqual(['mark 7', 'send 7']);
   });
 
   it('stays busy until every released post has had its first answer', async () => {
-    const gate = createDueGate(async () => undefined, { batchSize: 1 });
+    const gate = createDueGate(async (ids) => ids, { batchSize: 1 });
     const at = Date.now() + 20;
     await Promise.all([1, 2, 3].map((id) => gate.wait(entry(id), at)));
     let idle = false;
@@ -89,7 +94,7 @@ describe('the due gate', () => {
   });
 
   it('lets the posts of a burst go on a slice per turn of the event loop once every first answer is in', async () => {
-    const gate = createDueGate(async () => undefined, { wakePerTurn: 2 });
+    const gate = createDueGate(async (ids) => ids, { wakePerTurn: 2 });
     const at = Date.now() + 20;
     await Promise.all([1, 2, 3, 4, 5].map((id) => gate.wait(entry(id), at)));
     const woken: number[] = [];
@@ -104,7 +109,7 @@ describe('the due gate', () => {
   });
 
   it('stops holding back after maxHoldMs when a platform never answers', async () => {
-    const gate = createDueGate(async () => undefined, { maxHoldMs: 50 });
+    const gate = createDueGate(async (ids) => ids, { maxHoldMs: 50 });
     await gate.wait(entry(1), Date.now() + 5);
     const started = Date.now();
     await gate.idle();
@@ -113,7 +118,7 @@ describe('the due gate', () => {
 
   it('announces a coming burst by platform ahead of its moment, from the claimed posts', async () => {
     const announced: Array<[number, Record<string, number>]> = [];
-    const gate = createDueGate(async () => undefined, {
+    const gate = createDueGate(async (ids) => ids, {
       warmAheadMs: 40,
       warm: (counts) => announced.push([Date.now(), Object.fromEntries(counts)]),
     });
@@ -132,7 +137,7 @@ describe('the due gate', () => {
 
   it('writes the platforms of a burst interleaved, none after another', async () => {
     const log: string[] = [];
-    const gate = createDueGate(async () => undefined, { batchSize: 2 });
+    const gate = createDueGate(async (ids) => ids, { batchSize: 2 });
     const at = Date.now() + 50;
     await Promise.all([
       gate.wait(entry(1, log, { platform: 'twitter' }), at),
@@ -152,5 +157,19 @@ describe('the due gate', () => {
     });
     await expect(gate.wait(entry(1, log), Date.now() + 10)).rejects.toThrow('disk full');
     expect(log).toEqual([]);
+  });
+
+  it('sends nothing for a post whose mark did not apply: another worker has it now', async () => {
+    const log: string[] = [];
+    // The mark answers the attempts it could mark: 2's post carries another worker's claim.
+    const gate = createDueGate(async (ids) => ids.filter((id) => id !== 2));
+    const at = Date.now() + 10;
+    const outcomes = await Promise.allSettled([1, 2, 3].map((id) => gate.wait(entry(id, log), at)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(ClaimLostError);
+    expect(log).toEqual(['send 1', 'send 3']);
+    // Late (its moment passed): marked on its own, and refused the same way.
+    await expect(gate.wait(entry(2, log), Date.now() - 1)).rejects.toBeInstanceOf(ClaimLostError);
+    expect(log).toEqual(['send 1', 'send 3']);
   });
 });

@@ -1,4 +1,5 @@
 import { interleave } from '../core/interleave.js';
+import { ClaimLostError } from '../platforms/platform-error.js';
 
 /**
  * Posts due at the same moment wait on one timer with their first request already built.
@@ -22,7 +23,8 @@ export interface GateEntry<T> {
 }
 
 export function createDueGate(
-  markSent: (attemptIds: number[]) => Promise<void>,
+  /** Marks the attempts' create requests as maybe sent; answers the ids it could mark. */
+  markSent: (attemptIds: number[]) => Promise<number[]>,
   options: {
     batchSize?: number;
     maxHoldMs?: number;
@@ -69,14 +71,20 @@ export function createDueGate(
   }
 
   async function releaseBatch(batch: Waiting[]): Promise<void> {
+    let marked: Set<number>;
     try {
-      await markSent(batch.filter((entry) => entry.commit).map((entry) => entry.attemptId));
+      marked = new Set(await markSent(batch.filter((entry) => entry.commit).map((entry) => entry.attemptId)));
     } catch (error) {
       // Unmarked, nothing of this batch may leave.
       for (const entry of batch) entry.reject(error);
       return;
     }
     for (const entry of batch) {
+      // Its post is another worker's now: this request must not leave.
+      if (entry.commit && !marked.has(entry.attemptId)) {
+        entry.reject(new ClaimLostError());
+        continue;
+      }
       awaitingFirstAnswer.add(entry.attemptId);
       try {
         entry.resolve(entry.send());
@@ -160,7 +168,7 @@ export function createDueGate(
   function wait<T>(entry: GateEntry<T>, at: number): Promise<T> {
     if (at <= Date.now()) {
       return (async () => {
-        if (entry.commit) await markSent([entry.attemptId]);
+        if (entry.commit && (await markSent([entry.attemptId])).length === 0) throw new ClaimLostError();
         return entry.send();
       })();
     }

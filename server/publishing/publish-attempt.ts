@@ -1,6 +1,6 @@
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { PlatformError } from '../platforms/platform-error.js';
+import { ClaimLostError, PlatformError } from '../platforms/platform-error.js';
 import { toPostDto } from '../posts/post-dto.js';
 import { countAttempt, markFailed, markPosted, scheduleRetry } from '../posts/post-transitions.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
@@ -12,19 +12,22 @@ import { type AttemptOptions, publishWithAdapter } from './send-to-platform.js';
 
 /**
  * Runs one attempt of a post this worker has claimed (status `publishing`), records it in
- * publish_attempts and leaves the post `posted`, `failed`, or `scheduled` for a retry.
+ * publish_attempts and leaves the post `posted`, `failed`, or `scheduled` for a retry. Every
+ * write applies only under the claim the post was claimed with (`leaseOwner`): answers null,
+ * having changed nothing, when another worker took the post over meanwhile.
  */
 export async function runPublishAttempt(
   deps: AppDeps,
   claimed: ScheduledPostRow,
   signal: AbortSignal,
   options: AttemptOptions = {},
-): Promise<AttemptResult> {
+): Promise<AttemptResult | null> {
   const { db } = deps;
   const now = Date.now();
   const attemptNo = claimed.attemptCount + 1;
-  await countAttempt(db, claimed.id, attemptNo);
-  const attemptId = await startAttempt(db, claimed.id, attemptNo, now);
+  const claim = claimed.leaseOwner;
+  if (!(await countAttempt(db, claimed.id, attemptNo, claim))) return null;
+  const attemptId = await startAttempt(db, { postId: claimed.id, attemptNo, now, claim });
 
   let result: AttemptResult;
   let httpStatus: number | null = null;
@@ -34,6 +37,11 @@ export async function runPublishAttempt(
     await options.yieldToBurst?.();
     result = { outcome: 'posted', ...outcome };
   } catch (error) {
+    if (error instanceof ClaimLostError) {
+      options.firstAnswered?.(attemptId);
+      await endAttempt(db, attemptId, { outcome: 'retry', error: error.message });
+      return null;
+    }
     const publishError =
       error instanceof PlatformError
         ? error
@@ -66,6 +74,7 @@ const WEBHOOK_EVENT_OF = {
 
 async function applyResult(deps: AppDeps, post: ScheduledPostRow, result: AttemptResult): Promise<void> {
   const now = Date.now();
+  const claim = post.leaseOwner;
   const updated = await deps.db.transaction().execute(async (db) => {
     const row =
       result.outcome === 'posted'
@@ -74,6 +83,7 @@ async function applyResult(deps: AppDeps, post: ScheduledPostRow, result: Attemp
             platformPostId: result.platformPostId,
             url: result.url,
             now,
+            claim,
           })
         : result.outcome === 'retry'
           ? await scheduleRetry(db, {
@@ -81,8 +91,9 @@ async function applyResult(deps: AppDeps, post: ScheduledPostRow, result: Attemp
               nextAttemptAt: result.nextAttemptAt,
               reason: result.message,
               now,
+              claim,
             })
-          : await markFailed(db, { postId: post.id, reason: result.message, now });
+          : await markFailed(db, { postId: post.id, reason: result.message, now, claim });
     const event = row && WEBHOOK_EVENT_OF[result.outcome];
     if (event) await enqueueWebhookEvent(db, row.userId, event, () => toPostDto(db, row), now);
     return row;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { sqlDialect } from '../db/sql-dialect.js';
 
@@ -7,19 +8,23 @@ import { sqlDialect } from '../db/sql-dialect.js';
  * write below accepts open attempts only and answers whether it applied.
  */
 
-/** Inserts an open attempt and answers its id. */
-export async function startAttempt(db: Db, postId: string, attemptNo: number, now: number): Promise<number> {
+/** Inserts an open attempt, run under the post's claim (its lease owner), and answers its id. */
+export async function startAttempt(
+  db: Db,
+  input: { postId: string; attemptNo: number; now: number; claim: string | null },
+): Promise<number> {
   const row = await db
     .insertInto('publishAttempts')
     .values({
-      postId,
-      attemptNo,
-      startedAt: now,
+      postId: input.postId,
+      attemptNo: input.attemptNo,
+      startedAt: input.now,
       endedAt: null,
       outcome: null,
       httpStatus: null,
       error: null,
       commitSentAt: null,
+      claim: input.claim,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -53,19 +58,26 @@ export async function endAttempt(
 
 /**
  * Written just before a create request leaves (see engine/recover-posts.ts): the attempt may
- * have made the post public from now on. Open attempts only.
+ * have made the post public from now on. Open attempts only, and only while their post still
+ * carries the claim they run under: answers the ids it marked, and a request whose attempt is
+ * not among them must not leave (another worker took the post over after its lease ran out).
+ * The post rows are share-locked until the mark commits, and recovery locks a post before it
+ * reads its attempts: either the mark is there when recovery decides, or the claim is gone
+ * when the mark is written.
  */
-export async function markCommitSent(db: Db, ...attemptIds: number[]): Promise<number> {
-  if (attemptIds.length === 0) return 0;
+export async function markCommitSent(db: Db, ...attemptIds: number[]): Promise<number[]> {
+  if (attemptIds.length === 0) return [];
+  const dialect = sqlDialect(db);
   // One JSON parameter instead of thousands of bound ids: the query stays cheap to build
   // when a whole burst is marked at its due moment.
-  const update = await db
-    .updateTable('publishAttempts')
-    .set({ commitSentAt: Date.now() })
-    .where('id', 'in', sqlDialect(db).numbersOf(attemptIds))
-    .where('outcome', 'is', null)
-    .executeTakeFirst();
-  return Number(update.numUpdatedRows);
+  const { rows } = await sql<{ id: number }>`with fenced as (
+      select a.id from publish_attempts a join scheduled_posts p on p.id = a.post_id
+      where a.id in ${dialect.numbersOf(attemptIds)} and a.outcome is null
+        and p.status = 'publishing' and p.lease_owner = a.claim
+      ${dialect.shareRowsOf('p')})
+    update publish_attempts set commit_sent_at = ${Date.now()}
+    where id in (select id from fenced) returning id`.execute(db);
+  return rows.map((row) => Number(row.id));
 }
 
 /** A part is public and recorded: the next create request opens a new "maybe sent" window. */

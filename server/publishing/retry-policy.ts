@@ -34,7 +34,7 @@ export async function decideAfterFailure(
     const commitSentAt = await findCommitSentAt(deps.db, attemptId);
     // A create request of this attempt may have made the post public: ask the platform now.
     if (!error.isFinal && adapter?.reconcile && commitSentAt !== null && isPlatformId(post.platform)) {
-      await askPlatformFirst(deps.db, post.id, commitSentAt);
+      await askPlatformFirst(deps.db, post.id, commitSentAt, post.leaseOwner);
       return {
         outcome: 'retry',
         nextAttemptAt: now,
@@ -42,7 +42,7 @@ export async function decideAfterFailure(
       };
     }
     // The platform cannot tell: the user checks and decides (Post Now sends it again).
-    await forgetQuestion(deps.db, post.id);
+    await forgetQuestion(deps.db, post.id, post.leaseOwner);
     return { outcome: 'unknown', message: UNKNOWN_OUTCOME_MESSAGE };
   }
   if (error.kind === 'permanent' || error.kind === 'auth')

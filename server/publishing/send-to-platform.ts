@@ -3,7 +3,7 @@ import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '..
 import { parseJsonObject } from '../db/json-column.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { PlatformError } from '../platforms/platform-error.js';
+import { ClaimLostError, PlatformError } from '../platforms/platform-error.js';
 import { createPlatformHttp } from '../platforms/platform-http.js';
 import type { PlatformResponse } from '../platforms/platform-transport.js';
 import { type PublishProgress, parseProgress } from '../posts/post-states.js';
@@ -60,9 +60,10 @@ export async function publishWithAdapter(
     throw new PlatformError('permanent', `Publishing to ${platform} is not available on this server.`);
 
   let progress: PublishProgress = parseProgress(post);
+  const claim = post.leaseOwner;
   const saveProgress = async (patch: Record<string, unknown>) => {
     progress = { ...progress, ...patch };
-    await saveProgressRow(db, post.id, progress);
+    await saveProgressRow(db, post.id, progress, claim);
   };
   const notBefore = options.notBefore ?? 0;
   const dueGate = options.dueGate && notBefore > Date.now() ? options.dueGate : null;
@@ -70,8 +71,11 @@ export async function publishWithAdapter(
     beforeFollowUp: options.yieldToBurst,
     afterFirst: () => options.firstAnswered?.(attemptId),
     // Written before a create request leaves: after a crash, this is what tells "never sent,
-    // safe to resume" from "maybe public, ask the platform".
-    beforeCommit: async () => void (await markCommitSent(db, attemptId)),
+    // safe to resume" from "maybe public, ask the platform". Refused once the post is another
+    // worker's: then nothing leaves.
+    beforeCommit: async () => {
+      if ((await markCommitSent(db, attemptId)).length === 0) throw new ClaimLostError();
+    },
     // The gate writes the same mark for a first request, with its batch.
     firstRequestGate: dueGate
       ? (commit, send) => dueGate({ attemptId, platform, commit, send }, notBefore)

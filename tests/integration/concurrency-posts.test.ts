@@ -177,7 +177,7 @@ describe('PostgreSQL keeps what SQLite one writer at a time guaranteed', () => {
           now: Date.now(),
           limit: 10,
           leaseUntil: Date.now() + 60_000,
-          owner: 'second-engine',
+          claim: 'second-engine:1',
         }),
     );
     expect(claimed.map((row) => row.id).sort()).toEqual(ids.slice(2).sort());

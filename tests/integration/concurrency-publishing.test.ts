@@ -31,6 +31,7 @@ async function openAttempts(count: number): Promise<number[]> {
       platform: 'twitter',
       content: `Burst ${i}`,
       status: 'publishing',
+      leaseOwner: 'worker-1:1',
       isDraft: 0,
       scheduledAt: Date.now(),
       postType: 'normal',
@@ -39,7 +40,7 @@ async function openAttempts(count: number): Promise<number[]> {
       createdAt: Date.now(),
       updatedAt: Date.now(),
     });
-    ids.push(await startAttempt(db, postId, 1, Date.now()));
+    ids.push(await startAttempt(db, { postId, attemptNo: 1, now: Date.now(), claim: 'worker-1:1' }));
   }
   return ids;
 }
@@ -50,8 +51,9 @@ describe('the due gate on either database', () => {
     const events: string[] = [];
     const gate = createDueGate(
       async (ids) => {
-        await markCommitSent(db, ...ids);
+        const marked = await markCommitSent(db, ...ids);
         events.push(`marked ${ids.length}`);
+        return marked;
       },
       { batchSize: 2 },
     );

@@ -57,7 +57,7 @@ describe('the engine’s due-post queries', () => {
   }
 
   const claim = (platform: string, limit = 10) =>
-    claimDuePosts(t.deps.db, { platform, now: NOW, limit, leaseUntil: NOW + MINUTE, owner: 'test' });
+    claimDuePosts(t.deps.db, { platform, now: NOW, limit, leaseUntil: NOW + MINUTE, claim: 'test:1' });
 
   beforeEach(async () => {
     t = await createTestApp({ SCHEDULER: 'off' });
@@ -83,7 +83,7 @@ describe('the engine’s due-post queries', () => {
     const claimed = await claim('twitter');
     // RETURNING gives no order; the set is what a sweep publishes.
     expect(claimed.map((row) => row.id).sort()).toEqual([dueFirst, retryDue, dueLater].sort());
-    expect(claimed.every((row) => row.status === 'publishing' && row.leaseOwner === 'test')).toBe(true);
+    expect(claimed.every((row) => row.status === 'publishing' && row.leaseOwner === 'test:1')).toBe(true);
     // Claimed once: a second sweep finds nothing more for X.
     expect(await claim('twitter')).toEqual([]);
   });

@@ -94,22 +94,13 @@ async function waitFor<T>(
 describe('the publishing engine', () => {
   it("remembers after a restart the creates X received before it: the window's 101st post waits", async () => {
     // A process that stopped five minutes ago sent 100 creates for the account (X allows 100 per
-    // 15 minutes); this one starts with an empty memory.
+    // 15 minutes), each counted against the cap where every process counts them.
     const sentAt = Date.now() - 5 * 60_000;
     for (let i = 0; i < 100; i++) {
       const earlier = await createPost(`Earlier ${i}`);
       await t.deps.db
-        .insertInto('publishAttempts')
-        .values({
-          postId: earlier.id,
-          attemptNo: 1,
-          startedAt: sentAt + i,
-          endedAt: sentAt + i + 200,
-          outcome: 'success',
-          httpStatus: 201,
-          error: null,
-          commitSentAt: sentAt + i,
-        })
+        .insertInto('postingSlots')
+        .values({ socialAccountId: xAccount, platform: 'twitter', postId: earlier.id, takenAt: sentAt + i })
         .execute();
     }
     const due = await createPost('One too many', {

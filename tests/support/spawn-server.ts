@@ -120,7 +120,8 @@ export async function startServer(
     process: child,
     output: () => log,
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null) {
+      // Killed by a signal, a process has no exit code but its signal code: it is gone too.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill(signal);
         await exited;

@@ -66,6 +66,8 @@ export interface PublishAttemptsTable {
   error: string | null;
   /** Set just before a create request is sent. */
   commitSentAt: number | null;
+  /** The claim the attempt ran under (the post's lease owner then: `<workers.id>:<number>`). */
+  claim: Generated<string | null>;
 }
 
 export type ScheduledPostRow = Selectable<ScheduledPostsTable>;
