@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../shared/posts/import.js';
+import { openLiveStream } from '../support/live-stream.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createAccount, createUser, type PostsUser, pngBytes } from './posts-support.js';
 
@@ -174,38 +175,9 @@ describe('POST /api/posts/import with the CSV file as a text/csv body', () => {
   });
 });
 
-/** The events of a live stream, read until `done` says enough (or a few seconds pass). */
-async function liveEvents(who: PostsUser) {
-  const res = await fetch(`${base}/api/events`, { headers: who.headers });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const events = () =>
-    text
-      .split('\n\n')
-      .map((block) => ({
-        type: /^event: (.+)$/m.exec(block)?.[1],
-        data: /^data: (.+)$/m.exec(block)?.[1],
-      }))
-      .filter((event): event is { type: string; data: string } => Boolean(event.type && event.data))
-      .map((event) => ({ type: event.type, ...JSON.parse(event.data) }) as Record<string, unknown>);
-  // The stream is open once its first comment line arrived.
-  while (!text.includes(': connected')) text += decoder.decode((await reader.read()).value);
-  return {
-    async until(done: (seen: Record<string, unknown>[]) => boolean, ms = 5_000) {
-      const deadline = Date.now() + ms;
-      while (!done(events()) && Date.now() < deadline) {
-        const next = await Promise.race([
-          reader.read(),
-          new Promise<null>((resolve) => setTimeout(resolve, Math.max(1, deadline - Date.now()), null)),
-        ]);
-        if (!next || next.done) break;
-        text += decoder.decode(next.value, { stream: true });
-      }
-      return events();
-    },
-    close: () => reader.cancel(),
-  };
+/** The user's live stream on the test app's server. */
+function liveEvents(who: PostsUser) {
+  return openLiveStream(base, who.headers);
 }
 
 describe('what open tabs hear of an import', () => {
