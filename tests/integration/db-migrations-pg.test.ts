@@ -107,7 +107,16 @@ describe('the migrations on PostgreSQL', () => {
       { table: 'rate_limits', column: 'points', type: 'integer', identity: false },
       { table: 'rate_limits', column: 'expire', type: 'bigint', identity: false },
     ]);
-    const actual = all.filter((column) => column.column !== 'rowid' && column.table !== 'rate_limits');
+    // Live events relayed between processes: PostgreSQL only (SQLite runs one process).
+    expect(all.filter((column) => column.table === 'cluster_events')).toEqual([
+      { table: 'cluster_events', column: 'id', type: 'bigint', identity: true },
+      { table: 'cluster_events', column: 'origin', type: 'text', identity: false },
+      { table: 'cluster_events', column: 'user_id', type: 'text', identity: false },
+      { table: 'cluster_events', column: 'payload', type: 'text', identity: false },
+      { table: 'cluster_events', column: 'created_at', type: 'bigint', identity: false },
+    ]);
+    const postgresOnly = new Set(['rate_limits', 'cluster_events']);
+    const actual = all.filter((column) => column.column !== 'rowid' && !postgresOnly.has(column.table));
     expect(actual.map(({ table, column }) => `${table}.${column}`)).toEqual(
       expected.map(({ table, column }) => `${table}.${column}`),
     );
