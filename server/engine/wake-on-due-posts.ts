@@ -14,6 +14,8 @@ export function wakeEnginesOnDuePosts(events: EventBus, signals: ClusterSignals)
   return events.subscribeAll((_userId, event, origin) => {
     // The process that saved the post signals; the others only hear of it.
     if (origin !== 'local') return;
+    // A bulk import says so in one event, without each post's time: any of them may be due.
+    if (event.type === 'posts.changed') return signals.send('wake');
     if (event.type !== 'post.inserted' && event.type !== 'post.updated') return;
     const post = event.post as { status?: string; scheduledAt?: string | null };
     if (post.status !== 'scheduled' || !post.scheduledAt) return;
