@@ -5,6 +5,7 @@ import { interleave } from '../core/interleave.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps, PublishingEngine } from '../http/types.js';
 import { preconnect } from '../platforms/platform-connections.js';
+import { HandedBackError } from '../platforms/platform-error.js';
 import { countOverdue, nextDueTime } from '../posts/due-posts.js';
 import { claimDuePosts, renewLeases } from '../posts/post-transitions.js';
 import { createDueGate } from '../publishing/due-gate.js';
@@ -231,6 +232,7 @@ export function createEngine(deps: AppDeps): PublishingEngine {
     async start() {
       if (!stopped) return;
       stopped = false;
+      dueGate.reopen();
       const now = Date.now();
       // Only posts whose leases ran out: another live process may be publishing the rest.
       await recoverOrphanedPosts(deps, now);
@@ -252,12 +254,24 @@ export function createEngine(deps: AppDeps): PublishingEngine {
       if (sweepTimer) clearInterval(sweepTimer);
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
       dueTimer?.stop();
-      const deadline = Date.now() + 5000;
-      while ([...inFlight.values()].some((n) => n > 0) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const busy = () => [...inFlight.values()].some((n) => n > 0);
+      const settleWithin = async (ms: number) => {
+        const deadline = Date.now() + ms;
+        while (busy() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      // Posts due within the prefetch window go out on time meanwhile, and requests already on
+      // their way get their answers.
+      await settleWithin(5000);
+      // What is still waiting for its moment goes back, due, rather than stay claimed until its
+      // lease ends: the other processes (woken below) or the next start publish it.
+      const handingBack = busy();
+      dueGate.close(new HandedBackError());
+      // The rest are cut and given a moment to record what they know (an unknown outcome is asked
+      // about by whoever goes on).
       for (const controller of controllers.keys()) controller.abort(new Error('Postloom is shutting down'));
+      await settleWithin(2000);
       if (leaseTimer) clearInterval(leaseTimer);
+      if (handingBack) deps.cluster.signals.send('wake');
     },
     wake() {
       // Every process's engine looks (this one at once): the post may be anyone's to claim.

@@ -63,8 +63,19 @@ export function retryAfterFromHeaders(
  * markCommitSent). The attempt stops without touching the post, which its new worker publishes.
  */
 export class ClaimLostError extends Error {
-  constructor() {
-    super('Another worker took this post over; this attempt sent nothing.');
+  constructor(message = 'Another worker took this post over; this attempt sent nothing.') {
+    super(message);
     this.name = 'ClaimLostError';
+  }
+}
+
+/**
+ * The process is stopping (a restart, a rolling upgrade) before this attempt's request left:
+ * the attempt stops and hands the post back, due, for another process to publish at once.
+ */
+export class HandedBackError extends ClaimLostError {
+  constructor() {
+    super('Postloom was stopping: this attempt sent nothing and handed the post back.');
+    this.name = 'HandedBackError';
   }
 }

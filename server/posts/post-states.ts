@@ -22,6 +22,8 @@ export const TRANSITION_FROM = {
   markFailed: ['publishing'],
   failWithoutAccess: ['publishing'],
   requeueOrphan: ['publishing'],
+  /** The process is stopping before the attempt sent anything: due again for another process. */
+  handBack: ['publishing'],
   failOrphanUnconfirmed: ['publishing'],
   failMissed: ['scheduled'],
   releaseOnDisconnect: ['scheduled', 'publishing'],

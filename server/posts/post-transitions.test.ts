@@ -29,6 +29,7 @@ const ALLOWED: Record<keyof typeof TRANSITION_FROM, { from: PostStatus[]; to: Po
   markFailed: { from: ['publishing'], to: 'failed' },
   failWithoutAccess: { from: ['publishing'], to: 'failed' },
   requeueOrphan: { from: ['publishing'], to: 'scheduled' },
+  handBack: { from: ['publishing'], to: 'scheduled' },
   failOrphanUnconfirmed: { from: ['publishing'], to: 'failed' },
   failMissed: { from: ['scheduled'], to: 'failed' },
   releaseOnDisconnect: { from: ['scheduled', 'publishing'], to: 'failed' },
@@ -77,6 +78,7 @@ const RUN: Record<keyof typeof TRANSITION_FROM, Run> = {
   failWithoutAccess: (db, post) =>
     transitions.failWithoutAccess(db, { postIds: [post.id], claim: OWNER, reason: 'no access', now: NOW }),
   requeueOrphan: (db, post) => transitions.requeueOrphan(db, { postId: post.id, now: NOW }),
+  handBack: (db, post) => transitions.handBack(db, { postId: post.id, claim: OWNER, now: NOW }),
   failOrphanUnconfirmed: (db, post) =>
     transitions.failOrphanUnconfirmed(db, { postId: post.id, now: NOW, reason: 'unconfirmed' }),
   failMissed: (db) => transitions.failMissed(db, { cutoff: NOW, now: NOW, reason: 'missed' }),

@@ -205,6 +205,16 @@ export async function failWithoutAccess(
     .execute();
 }
 
+/**
+ * The claiming process is stopping and the attempt under `claim` sent nothing: the post is due
+ * again for another process (its time unchanged, so it goes out at once when already due).
+ */
+export function handBack(db: Db, input: { postId: string; claim: string | null; now: number }) {
+  return settle(db, input.postId, 'handBack', input.claim)
+    .set({ status: 'scheduled', ...released, updatedAt: input.now })
+    .executeTakeFirst();
+}
+
 /** A worker died holding the post (its lease ran out): scheduled again at once. */
 export function requeueOrphan(db: Db, input: { postId: string; now: number; reason?: string }) {
   return settle(db, input.postId, 'requeueOrphan')

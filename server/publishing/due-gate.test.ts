@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClaimLostError } from '../platforms/platform-error.js';
+import { ClaimLostError, HandedBackError } from '../platforms/platform-error.js';
 import { createDueGate, type GateEntry } from './due-gate.js';
 
 function entry(
@@ -171,5 +171,18 @@ describe('the due gate', () => {
     // Late (its moment passed): marked on its own, and refused the same way.
     await expect(gate.wait(entry(2, log), Date.now() - 1)).rejects.toBeInstanceOf(ClaimLostError);
     expect(log).toEqual(['send 1', 'send 3']);
+  });
+
+  it('sends nothing more once closed: waiting posts and later ones are refused with its reason', async () => {
+    const log: string[] = [];
+    const gate = createDueGate(async (ids) => {
+      log.push(`mark ${ids.join(',')}`);
+      return ids;
+    });
+    const waiting = gate.wait(entry(1, log), Date.now() + 60_000);
+    gate.close(new HandedBackError());
+    await expect(waiting).rejects.toBeInstanceOf(HandedBackError);
+    await expect(gate.wait(entry(2, log), Date.now() - 1)).rejects.toBeInstanceOf(HandedBackError);
+    expect(log).toEqual([]);
   });
 });

@@ -48,6 +48,7 @@ export function createDueGate(
   let releasing = 0;
   let holdTimer: NodeJS.Timeout | null = null;
   let idleWaiters: Array<() => void> = [];
+  let closedWith: Error | null = null;
 
   function wakeIfIdle(force = false): void {
     if (!force && (releasing > 0 || awaitingFirstAnswer.size > 0)) return;
@@ -166,6 +167,7 @@ export function createDueGate(
    * `send` returns. A moment already past (a slow prefetch) goes out at once, on its own.
    */
   function wait<T>(entry: GateEntry<T>, at: number): Promise<T> {
+    if (closedWith) return Promise.reject(closedWith);
     if (at <= Date.now()) {
       return (async () => {
         if (entry.commit && (await markSent([entry.attemptId])).length === 0) throw new ClaimLostError();
@@ -183,7 +185,22 @@ export function createDueGate(
     });
   }
 
-  return { wait, idle, firstAnswered, announce };
+  /**
+   * Nothing more leaves: every entry still waiting for its moment, and every later one, is
+   * rejected with `error` (the process is stopping). Requests already released go on.
+   */
+  function close(error: Error): void {
+    closedWith = error;
+    for (const group of waiting.values()) for (const entry of group) entry.reject(error);
+    waiting.clear();
+  }
+
+  /** Sends again (the engine started anew after a stop). */
+  function reopen(): void {
+    closedWith = null;
+  }
+
+  return { wait, idle, firstAnswered, announce, close, reopen };
 }
 
 /** Platforms interleaved, so that none of them waits for another's requests to be written. */

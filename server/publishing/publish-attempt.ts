@@ -1,8 +1,8 @@
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { ClaimLostError, PlatformError } from '../platforms/platform-error.js';
+import { ClaimLostError, HandedBackError, PlatformError } from '../platforms/platform-error.js';
 import { toPostDto } from '../posts/post-dto.js';
-import { countAttempt, markFailed, markPosted, scheduleRetry } from '../posts/post-transitions.js';
+import { countAttempt, handBack, markFailed, markPosted, scheduleRetry } from '../posts/post-transitions.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
 import { publishPostUpdated } from './post-events.js';
 import { endAttempt, startAttempt } from './publish-attempts.js';
@@ -40,6 +40,10 @@ export async function runPublishAttempt(
     if (error instanceof ClaimLostError) {
       options.firstAnswered?.(attemptId);
       await endAttempt(db, attemptId, { outcome: 'retry', error: error.message });
+      if (error instanceof HandedBackError) {
+        const row = await handBack(db, { postId: claimed.id, claim, now: Date.now() });
+        if (row) await publishPostUpdated(deps, row);
+      }
       return null;
     }
     const publishError =

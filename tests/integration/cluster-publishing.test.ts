@@ -114,7 +114,10 @@ describe.runIf(testsUsePostgres())(
     });
 
     it('publishes every post once while two processes are restarted one after the other during a burst', async () => {
-      const processes = await startProcesses(2, { ...ENV, SANDBOX_URL: sandbox.url });
+      // The default two-minute lease: a stopping process hands back what it had not sent, so the
+      // burst does not wait for its leases to end.
+      const rolling = { ...ENV, PUBLISH_LEASE_MS: '120000', SANDBOX_URL: sandbox.url };
+      const processes = await startProcesses(2, rolling);
       servers.push(...processes);
       const burst = await seedBurst(processes[0] as RunningServer, {
         users: 10,
@@ -136,11 +139,11 @@ describe.runIf(testsUsePostgres())(
       for (const index of [0, 1]) {
         const old = processes[index] as RunningServer;
         await old.stop('SIGTERM');
-        const fresh = await startAnother(old, { ...ENV, SANDBOX_URL: sandbox.url });
+        const fresh = await startAnother(old, rolling);
         processes[index] = fresh;
         servers.push(fresh);
       }
-      await waitUntilSettled(processes[0] as RunningServer, 120_000);
+      await waitUntilSettled(processes[0] as RunningServer, 60_000);
       const outcome = await burstOutcome(sandbox, processes[0] as RunningServer, burst);
       expectExactlyOnce(outcome, 400);
     });
