@@ -250,8 +250,8 @@ describe('LinkedIn posts by author', () => {
 });
 
 describe('the listing delay setting', () => {
-  it('is capped at the 5 seconds Postloom waits for at most in sandbox mode', async () => {
+  it('is capped at the 2 seconds Postloom waits for at most in sandbox mode', async () => {
     const res = await control(sandbox, '/settings', { listDelayMs: 60_000 });
-    expect((await res.json()).listDelayMs).toBe(5000);
+    expect((await res.json()).listDelayMs).toBe(2000);
   });
 });

@@ -8,7 +8,7 @@ const DEFAULT_SETTINGS: SandboxSettings = {
   autoApprove: false,
   containerDelayMs: 1500,
   rateLimits: true,
-  listDelayMs: 2000,
+  listDelayMs: SANDBOX_MAX_LIST_DELAY_MS,
 };
 
 /** True once a post created at `createdAt` (virtual ms) shows in the platform's list endpoints. */

@@ -7,11 +7,12 @@ import type { PlatformId } from './ids.js';
  */
 
 /**
- * The longest the sandbox takes to list a new post (its `listDelayMs` is capped at this). The
- * publishing engine relies on it in sandbox mode, where the real platforms' much longer
- * bounds would only slow tests and demos down.
+ * The longest the sandbox takes to list a new post (its `listDelayMs` is capped at this, and its
+ * default is this). The publishing engine relies on it in sandbox mode, where the real
+ * platforms' much longer bounds would only slow tests and demos down: every question about a
+ * lost answer waits for it.
  */
-export const SANDBOX_MAX_LIST_DELAY_MS = 5000;
+export const SANDBOX_MAX_LIST_DELAY_MS = 2000;
 
 /**
  * The sandbox serves every platform host under its own origin: `https://<host>/<path>` becomes
