@@ -79,3 +79,13 @@ export class HandedBackError extends ClaimLostError {
     this.name = 'HandedBackError';
   }
 }
+
+/**
+ * The "maybe sent" mark could not be written (the database refused or went away): the request
+ * was not sent, so the attempt is simply tried again, never treated as an unknown outcome.
+ */
+export function notSent(cause: unknown): PlatformError {
+  return new PlatformError('retryable', 'The post could not be recorded before sending; nothing was sent.', {
+    cause,
+  });
+}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Db, withTransaction } from '../db/database.js';
 import type { ScheduledPostRow } from '../db/schema.js';
+import { sqlDialect } from '../db/sql-dialect.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
 import { dueIds } from './due-posts.js';
 import { toPostDto } from './post-dto.js';
@@ -99,19 +100,23 @@ export async function claimPostNow(
 /**
  * A worker keeps the leases of every post it is publishing, in one write for all its claims
  * (`claims`): a post another worker took over no longer carries one of them and is not touched.
+ * Rows locked at that moment (a batch being marked as sent, which share-locks its posts) are
+ * passed over until the next renewal rather than waited for: waiting on a batch in another
+ * order than it locks in is a deadlock PostgreSQL would break by failing one of the two.
  */
 export async function renewLeases(
   db: Db,
   input: { claims: readonly string[]; leaseUntil: number },
 ): Promise<number> {
   if (input.claims.length === 0) return 0;
-  const result = await db
-    .updateTable('scheduledPosts')
-    .set({ leaseUntil: input.leaseUntil })
-    .where('status', 'in', from('renewLease'))
-    .where('leaseOwner', 'in', [...input.claims])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const { numAffectedRows } = await sql`with held as materialized (
+      select id from scheduled_posts
+      where status in (${sql.join(from('renewLease'))}) and lease_owner in (${sql.join([...input.claims])})
+      ${sqlDialect(db).skipLockedRows})
+    update scheduled_posts set lease_until = ${input.leaseUntil} where id in (select id from held)`.execute(
+    db,
+  );
+  return Number(numAffectedRows ?? 0);
 }
 
 export async function countAttempt(

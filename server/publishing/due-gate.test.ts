@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClaimLostError, HandedBackError } from '../platforms/platform-error.js';
+import { ClaimLostError, HandedBackError, PlatformError } from '../platforms/platform-error.js';
 import { createDueGate, type GateEntry } from './due-gate.js';
 
 function entry(
@@ -150,12 +150,16 @@ describe('the due gate', () => {
     expect(log).toEqual(['send 1', 'send 5', 'send 2', 'send 3', 'send 6', 'send 4']);
   });
 
-  it('sends nothing of a batch whose mark could not be written', async () => {
+  it('sends nothing of a batch whose mark could not be written, and says nothing was sent', async () => {
     const log: string[] = [];
     const gate = createDueGate(async () => {
       throw new Error('disk full');
     });
-    await expect(gate.wait(entry(1, log), Date.now() + 10)).rejects.toThrow('disk full');
+    // Retryable: nothing left, so it is no unknown outcome for the user to check.
+    const refusal = await gate.wait(entry(1, log), Date.now() + 10).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PlatformError);
+    expect(refusal).toMatchObject({ kind: 'retryable', cause: new Error('disk full') });
+    await expect(gate.wait(entry(2, log), Date.now() - 1)).rejects.toMatchObject({ kind: 'retryable' });
     expect(log).toEqual([]);
   });
 

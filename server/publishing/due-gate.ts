@@ -1,5 +1,5 @@
 import { interleave } from '../core/interleave.js';
-import { ClaimLostError } from '../platforms/platform-error.js';
+import { ClaimLostError, notSent } from '../platforms/platform-error.js';
 
 /**
  * Posts due at the same moment wait on one timer with their first request already built.
@@ -76,8 +76,9 @@ export function createDueGate(
     try {
       marked = new Set(await markSent(batch.filter((entry) => entry.commit).map((entry) => entry.attemptId)));
     } catch (error) {
-      // Unmarked, nothing of this batch may leave.
-      for (const entry of batch) entry.reject(error);
+      // Unmarked, nothing of this batch may leave (and nothing of it did).
+      const refusal = notSent(error);
+      for (const entry of batch) entry.reject(refusal);
       return;
     }
     for (const entry of batch) {
@@ -170,7 +171,12 @@ export function createDueGate(
     if (closedWith) return Promise.reject(closedWith);
     if (at <= Date.now()) {
       return (async () => {
-        if (entry.commit && (await markSent([entry.attemptId])).length === 0) throw new ClaimLostError();
+        if (entry.commit) {
+          const marked = await markSent([entry.attemptId]).catch((error: unknown) => {
+            throw notSent(error);
+          });
+          if (marked.length === 0) throw new ClaimLostError();
+        }
         return entry.send();
       })();
     }

@@ -3,7 +3,7 @@ import { getValidAccessToken, markNeedsReconnect, refreshAccountToken } from '..
 import { parseJsonObject } from '../db/json-column.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
-import { ClaimLostError, PlatformError } from '../platforms/platform-error.js';
+import { ClaimLostError, notSent, PlatformError } from '../platforms/platform-error.js';
 import { createPlatformHttp } from '../platforms/platform-http.js';
 import type { PlatformResponse } from '../platforms/platform-transport.js';
 import { type PublishProgress, parseProgress } from '../posts/post-states.js';
@@ -74,7 +74,10 @@ export async function publishWithAdapter(
     // safe to resume" from "maybe public, ask the platform". Refused once the post is another
     // worker's: then nothing leaves.
     beforeCommit: async () => {
-      if ((await markCommitSent(db, attemptId)).length === 0) throw new ClaimLostError();
+      const marked = await markCommitSent(db, attemptId).catch((error: unknown) => {
+        throw notSent(error);
+      });
+      if (marked.length === 0) throw new ClaimLostError();
     },
     // The gate writes the same mark for a first request, with its batch.
     firstRequestGate: dueGate
