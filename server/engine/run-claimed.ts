@@ -3,10 +3,10 @@ import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { deferForCap } from '../posts/post-transitions.js';
 import type { createDueGate } from '../publishing/due-gate.js';
+import { takePostingSlots } from '../publishing/posting-slots.js';
 import { runPublishAttempt } from '../publishing/publish-attempt.js';
 import type { AttemptResult } from '../publishing/retry-policy.js';
 import type { Claims } from './claims.js';
-import { takePostingSlots } from './publish-limits.js';
 
 /** What one engine instance shares between its loop, its attempts and Post Now. */
 export interface EngineWorker {

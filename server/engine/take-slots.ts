@@ -3,8 +3,8 @@ import { postingCap } from '../../shared/platforms/posting-rules.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { deferForCap } from '../posts/post-transitions.js';
+import { takePostingSlots } from '../publishing/posting-slots.js';
 import type { Claims } from './claims.js';
-import { takePostingSlots } from './publish-limits.js';
 
 /**
  * The posting-cap slots of a claimed batch of one platform, one write per account (not one per

@@ -5,7 +5,8 @@ import { toPostDto } from '../posts/post-dto.js';
 import { countAttempt, handBack, markFailed, markPosted, scheduleRetry } from '../posts/post-transitions.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.js';
 import { publishPostUpdated } from './post-events.js';
-import { endAttempt, startAttempt } from './publish-attempts.js';
+import { releasePostingSlot } from './posting-slots.js';
+import { endAttempt, findCommitSentAt, startAttempt } from './publish-attempts.js';
 import { notifyFailed, notifyPublished, notifyUnknownOutcome } from './publish-notifications.js';
 import { type AttemptResult, decideAfterFailure } from './retry-policy.js';
 import { type AttemptOptions, publishWithAdapter } from './send-to-platform.js';
@@ -40,6 +41,7 @@ export async function runPublishAttempt(
     if (error instanceof ClaimLostError) {
       options.firstAnswered?.(attemptId);
       await endAttempt(db, attemptId, { outcome: 'retry', error: error.message });
+      await releasePostingSlot(db, claimed.id);
       if (error instanceof HandedBackError) {
         const row = await handBack(db, { postId: claimed.id, claim, now: Date.now() });
         if (row) await publishPostUpdated(deps, row);
@@ -64,6 +66,10 @@ export async function runPublishAttempt(
     httpStatus,
     error: result.outcome === 'posted' ? null : result.message,
   });
+  // No create request left (a failure before it): the platform's cap counts nothing.
+  if (result.outcome !== 'posted' && (await findCommitSentAt(db, attemptId)) === null) {
+    await releasePostingSlot(db, claimed.id);
+  }
   await applyResult(deps, claimed, result);
   return result;
 }

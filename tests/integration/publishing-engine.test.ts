@@ -488,6 +488,9 @@ describe('the scheduler survives failing database writes', () => {
     );
     expect(row.status).toBe('posted');
     expect(await publishedTexts()).toEqual(['Marked after the disk recovers']);
+    // X's cap counts the one create that left: the refused attempt gave its slot back.
+    const slots = await db.selectFrom('postingSlots').selectAll().where('postId', '=', post.id).execute();
+    expect(slots).toHaveLength(1);
   }, 40_000);
 
   it('a post held back by the platform cap whose write fails is logged, not left unhandled', async () => {

@@ -37,7 +37,7 @@ export interface JobTicksTable {
   finishedAt: number | null;
 }
 
-/** A create request counted against an account's posting cap (server/engine/publish-limits.ts). */
+/** A create request counted against an account's posting cap (server/publishing/posting-slots.ts). */
 export interface PostingSlotsTable {
   id: Generated<number>;
   socialAccountId: string;

@@ -6,8 +6,9 @@ import { sqlDialect } from '../db/sql-dialect.js';
 /**
  * Platforms' own posting caps per account, from the platform registry. A post over the cap waits
  * for the window instead of failing. The slots are rows of posting_slots (the one writer of that
- * table), taken under a lock per account: every process of the install counts the same creates,
- * so N processes never send N full caps, and a restart forgets nothing.
+ * table), taken under a lock per account before an attempt: every process of the install counts
+ * the same creates, so N processes never send N full caps, and a restart forgets nothing. An
+ * attempt that sent no create request gives its slot back.
  */
 
 export interface SlotsTaken {
@@ -65,4 +66,17 @@ export async function prunePostingSlots(db: Db, now: number): Promise<number> {
     .where('takenAt', '<', now - LONGEST_POSTING_CAP_WINDOW_MS)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * The post's latest slot goes back: its attempt sent no create request (a claim lost to another
+ * worker, a process stopping, a failure before the request). A post has one attempt at a time,
+ * so its newest slot is that attempt's.
+ */
+export async function releasePostingSlot(db: Db, postId: string): Promise<void> {
+  const newest = db
+    .selectFrom('postingSlots')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('postId', '=', postId);
+  await db.deleteFrom('postingSlots').where('id', '=', newest).execute();
 }
