@@ -29,16 +29,17 @@ export interface Burst {
   dueAt: number;
 }
 
-/**
- * `users` users with an account on each of `platforms`, and `posts` text posts spread over the
- * accounts, all due at one moment `leadMs` after they are ready: imported an hour ahead (one
- * request per user), then moved to the moment in one write, however long creating them took.
- */
-export async function seedBurst(
+/** Users with their accounts, as a burst spreads its posts over them. */
+export interface BurstAccounts {
+  users: Array<{ token: string; handles: Array<{ handle: string; platform: string }> }>;
+}
+
+/** `users` users, each with an account on each of `platforms`. */
+export async function seedAccounts(
   server: RunningServer,
-  options: { users: number; platforms: readonly string[]; posts: number; leadMs: number; tag: string },
-): Promise<Burst> {
-  const perUser: Array<{ token: string; handles: Array<{ handle: string; platform: string }> }> = [];
+  options: { users: number; platforms: readonly string[]; tag: string },
+): Promise<BurstAccounts> {
+  const users: BurstAccounts['users'] = [];
   for (let u = 0; u < options.users; u += 1) {
     const { token } = await createConfirmedUser(server, `${options.tag}-${u}@postloom.test`);
     for (const platform of options.platforms) await connectSandboxAccount(server.url, token, platform);
@@ -48,7 +49,7 @@ export async function seedBurst(
     const { accounts } = (await listed.json()) as {
       accounts: Array<{ accountHandle: string | null; accountName: string; platform: string }>;
     };
-    perUser.push({
+    users.push({
       token,
       // By handle where the platform has one (LinkedIn members have none: by name).
       handles: accounts.map((a) => ({
@@ -57,6 +58,30 @@ export async function seedBurst(
       })),
     });
   }
+  return { users };
+}
+
+/**
+ * `users` users with an account on each of `platforms`, and `posts` text posts spread over the
+ * accounts, all due at one moment `leadMs` after they are ready (see scheduleBurst).
+ */
+export async function seedBurst(
+  server: RunningServer,
+  options: { users: number; platforms: readonly string[]; posts: number; leadMs: number; tag: string },
+): Promise<Burst> {
+  return scheduleBurst(server, await seedAccounts(server, options), options);
+}
+
+/**
+ * `posts` text posts spread over the accounts, all due at one moment `leadMs` after they are
+ * ready: imported an hour ahead (one request per user), then moved to the moment in one write,
+ * however long creating them took.
+ */
+export async function scheduleBurst(
+  server: RunningServer,
+  { users: perUser }: BurstAccounts,
+  options: { posts: number; leadMs: number; tag: string },
+): Promise<Burst> {
   const accounts = perUser.flatMap((user, u) => user.handles.map((handle) => ({ ...handle, user: u })));
   const expected = new Map<string, { platform: string }>();
   const rowsByUser = perUser.map(() => [] as Array<{ text: string; accounts: string; time: string }>);
