@@ -19,7 +19,6 @@ import { withholdWithoutAccess } from './withhold-without-access.js';
 
 const SWEEP_MS = 1000;
 const PRECONNECT_MIN_POSTS = 20;
-const PRECONNECT_MAX = 1000;
 /** Posts due this soon are claimed and prepared ahead, then sent at their exact time. */
 const PREFETCH_MS = 5000;
 const HEARTBEAT_EVERY_MS = 5000;
@@ -48,12 +47,10 @@ export function createEngine(deps: AppDeps): PublishingEngine {
   let lastHeartbeat = 0;
   const dueGate = createDueGate(async (attemptIds) => void (await markCommitSent(db, ...attemptIds)), {
     // A large burst opens its connections a moment ahead, so the due moment does not pay for
-    // hundreds of TCP handshakes at once.
+    // their handshakes.
     warm: (postsByPlatform) => {
       for (const [platform, posts] of postsByPlatform) {
-        if (posts >= PRECONNECT_MIN_POSTS && isPlatformId(platform)) {
-          void preconnect(config, platform, Math.min(posts, PRECONNECT_MAX));
-        }
+        if (posts >= PRECONNECT_MIN_POSTS && isPlatformId(platform)) void preconnect(config, platform, posts);
       }
     },
   });

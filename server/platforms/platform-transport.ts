@@ -1,6 +1,7 @@
 import { type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
-import { serializeRequest, type WarmConnection } from './http1-exchange.js';
-import { agent, dispatch, keepIdle, takeWarmConnection } from './platform-connections.js';
+import type { BurstPool } from './burst-pool.js';
+import { serializeRequest } from './http1-exchange.js';
+import { agent, burstPool } from './platform-connections.js';
 
 /**
  * The raw transport under platform-http.ts: one request out and its answer read into memory,
@@ -136,24 +137,31 @@ export function prepareBytes(lean: LeanRequest): void {
 }
 
 /**
- * On a connection opened ahead for a burst, the request is written as bytes and its answer read
- * by http1-exchange.ts (the connection is then kept for the post's next calls).
- * Other requests go straight to undici's dispatcher with a handler that only collects the answer:
- * WHATWG fetch and even undici.request cost several times more CPU per call (Request,
- * Headers and stream objects), which adds up when thousands of posts fall due in the same
- * second. undici's own timers bound the wait for the answer. Platform APIs answer directly
- * (no redirects to follow).
+ * While a burst's pool is open for the host, the request is written on one of its connections
+ * as bytes (queued until one comes free) and its answer read by http1-exchange.ts. Other
+ * requests go straight to undici's dispatcher with a handler that only collects the answer:
+ * WHATWG fetch and even undici.request cost several times more CPU per call (Request, Headers
+ * and stream objects), which adds up when thousands of posts fall due in the same second.
+ * undici's own timers bound the wait for the answer. Platform APIs answer directly (no
+ * redirects to follow). `written` is called once the request has been written (or queued in
+ * undici, which writes it at once), or once it failed before, once in all.
  */
 export function sendLean(
   lean: LeanRequest,
   signal: AbortSignal | undefined,
   inFlight: Set<Abort>,
+  written?: () => void,
 ): Promise<PlatformResponse> {
   if (signal?.aborted) return Promise.reject(signal.reason);
-  const connection = takeWarmConnection(lean.origin);
-  if (connection) return sendOnWarmConnection(connection, lean, inFlight);
+  const pool = burstPool(lean.origin);
+  if (pool) return sendOnPool(pool, lean, inFlight, written);
+  written?.();
+  return dispatchLean(lean, inFlight);
+}
+
+function dispatchLean(lean: LeanRequest, inFlight: Set<Abort>): Promise<PlatformResponse> {
   return new Promise((resolve, reject) => {
-    dispatch(
+    agent.dispatch(
       {
         origin: lean.origin,
         path: lean.path,
@@ -163,40 +171,62 @@ export function sendLean(
         headersTimeout: lean.timeoutMs,
         bodyTimeout: lean.timeoutMs,
       },
-      (done) => new CollectingHandler(resolve, reject, inFlight, done),
+      new CollectingHandler(resolve, reject, inFlight),
     );
   });
 }
 
-async function sendOnWarmConnection(
-  connection: WarmConnection,
+function sendOnPool(
+  pool: BurstPool,
   lean: LeanRequest,
   inFlight: Set<Abort>,
+  written: (() => void) | undefined,
 ): Promise<PlatformResponse> {
-  let abort: Abort | null = null;
-  try {
-    let bytes = lean.bytes;
-    if (!bytes) {
-      try {
-        bytes = serializeRequest(lean);
-      } catch (error) {
-        connection.socket.destroy();
-        throw error;
-      }
+  let told = false;
+  const tell = () => {
+    if (told) return;
+    told = true;
+    written?.();
+  };
+  let bytes = lean.bytes;
+  if (!bytes) {
+    try {
+      bytes = serializeRequest(lean);
+    } catch (error) {
+      tell();
+      return Promise.reject(error);
     }
-    const answer = await connection.send(bytes, {
+  }
+  return new Promise((resolve, reject) => {
+    let abort: Abort | null = null;
+    const forget = () => {
+      if (abort) inFlight.delete(abort);
+    };
+    pool.send({
+      bytes,
       method: lean.method,
       timeoutMs: lean.timeoutMs,
       onAbort: (cancel) => {
         abort = cancel;
         inFlight.add(cancel);
       },
+      written: tell,
+      answered: (answer) => {
+        forget();
+        resolve(new BufferedResponse(answer.status, answer.header, answer.body));
+      },
+      failed: (error) => {
+        forget();
+        tell();
+        reject(error);
+      },
+      elsewhere: () => {
+        forget();
+        tell();
+        dispatchLean(lean, inFlight).then(resolve, reject);
+      },
     });
-    if (answer.reusable) keepIdle(lean.origin, connection);
-    return new BufferedResponse(answer.status, answer.header, answer.body);
-  } finally {
-    if (abort) inFlight.delete(abort);
-  }
+  });
 }
 
 /** Cancels a request in flight (undici's abort callback). */
@@ -218,7 +248,6 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
     private readonly resolve: (response: PlatformResponse) => void,
     private readonly reject: (error: unknown) => void,
     private readonly inFlight: Set<Abort>,
-    private readonly done: () => void,
   ) {}
 
   onConnect(abort: Abort): void {
@@ -241,14 +270,12 @@ class CollectingHandler implements Dispatcher.DispatchHandler {
 
   onComplete(): void {
     if (this.abort) this.inFlight.delete(this.abort);
-    this.done();
     const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
     this.resolve(new BufferedResponse(this.status, rawHeaderReader(this.rawHeaders), bytes));
   }
 
   onError(error: Error): void {
     if (this.abort) this.inFlight.delete(this.abort);
-    this.done();
     this.reject(error);
   }
 }

@@ -37,7 +37,7 @@ describe('the due gate', () => {
       ),
     );
     expect(results).toEqual([1, 2, 3, 4, 5]);
-    // A crash between two lines leaves at most one batch marked without its requests sent.
+    // Written at once, each batch leaves right after its mark.
     expect(log).toEqual(['mark 1,2', 'send 1', 'send 2', 'mark 3,4', 'send 3', 'send 4', 'mark 5', 'send 5']);
     expect(Math.min(...sentAt)).toBeGreaterThanOrEqual(at);
   });
@@ -152,5 +152,55 @@ describe('the due gate', () => {
     });
     await expect(gate.wait(entry(1, log), Date.now() + 10)).rejects.toThrow('disk full');
     expect(log).toEqual([]);
+  });
+
+  it('marks a batch while the one before waits for connections, and the next only once that one has left', async () => {
+    const log: string[] = [];
+    const written = new Map<number, () => void>();
+    const gate = createDueGate(
+      async (ids) => {
+        log.push(`mark ${ids.join(',')}`);
+      },
+      { batchSize: 1 },
+    );
+    const at = Date.now() + 30;
+    const sent = [1, 2, 3, 4].map((id) =>
+      gate.wait<number>(
+        {
+          attemptId: id,
+          platform: 'twitter',
+          commit: true,
+          send: (onWritten) => {
+            log.push(`send ${id}`);
+            written.set(id, onWritten);
+            return new Promise(() => undefined);
+          },
+        },
+        at,
+      ),
+    );
+    expect(sent).toHaveLength(4);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Two batches are out of the gate, neither written yet: a crash leaves at most these marked.
+    expect(log).toEqual(['mark 1', 'send 1', 'mark 2', 'send 2']);
+    written.get(1)?.();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(log).toEqual(['mark 1', 'send 1', 'mark 2', 'send 2', 'mark 3', 'send 3']);
+    written.get(2)?.();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(log.slice(6)).toEqual(['mark 4', 'send 4']);
+  });
+
+  it('never sends a post whose attempt the mark did not find open', async () => {
+    const log: string[] = [];
+    const gate = createDueGate(async (ids) => ids.filter((id) => id !== 2));
+    const at = Date.now() + 20;
+    const results = await Promise.allSettled([1, 2, 3].map((id) => gate.wait(entry(id, log), at)));
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[1]).toMatchObject({ reason: { kind: 'retryable' } });
+    expect(log).toEqual(['send 1', 'send 3']);
+    // Past its moment, on its own.
+    await expect(gate.wait(entry(2, log), Date.now() - 1)).rejects.toMatchObject({ kind: 'retryable' });
+    expect(log).toEqual(['send 1', 'send 3']);
   });
 });

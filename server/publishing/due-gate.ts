@@ -1,14 +1,16 @@
 import { interleave } from '../core/interleave.js';
+import { PlatformError } from '../platforms/platform-error.js';
 
 /**
  * Posts due at the same moment wait on one timer with their first request already built.
  * When it fires, they are released in batches, the platforms interleaved so that none waits
  * for another's: one write marks the create requests of a batch as possibly sent (see
- * recover-posts.ts), then that batch's requests are dispatched. On the connections opened for
- * the burst (announced at the claim, warmed 2.5 s ahead) they are written at once
- * (platform-transport.ts), before the next batch is marked: a crash leaves at most one batch
- * marked for requests that never left, and the due moment costs one write per batch instead of
- * one per post. The whole burst goes out in this one task, before any answer is read.
+ * recover-posts.ts), then that batch's requests are handed to the transport, which writes them
+ * on the connections opened for the burst as fast as the platform takes them
+ * (platform-transport.ts, burst-pool.ts). A batch is marked while the one before it waits for
+ * connections, and the next only once that one has been written: the connections never wait
+ * for a mark, a crash leaves at most two batches marked for requests that never left, and the
+ * due moment costs one write per batch instead of one per post.
  * Until every released post's first request has been answered, the rest of each post's work
  * (follow-up calls, database writes, events) waits in `idle()`, so it cannot delay them.
  */
@@ -17,12 +19,23 @@ export interface GateEntry<T> {
   platform: string;
   /** The first request makes the post public: it is marked before it leaves. */
   commit: boolean;
-  /** Dispatches the prepared request; called once, at the post's moment. */
-  send: () => Promise<T>;
+  /**
+   * Dispatches the prepared request; called once, at the post's moment. Calls `written` once
+   * the request has been written on a connection (or failed before).
+   */
+  send: (written: () => void) => Promise<T>;
 }
 
+/** A post whose attempt the mark did not find open (its claim was lost): it must not be sent. */
+const NOT_MARKED_MESSAGE = 'The post was not sent: its attempt was closed before its moment.';
+
+/**
+ * `markSent` marks the attempts and answers the ids it marked (nothing: all of them); a commit
+ * whose attempt was not marked is never sent.
+ */
 export function createDueGate(
-  markSent: (attemptIds: number[]) => Promise<void>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a mark that answers nothing marked them all
+  markSent: (attemptIds: number[]) => Promise<number[] | void>,
   options: {
     batchSize?: number;
     maxHoldMs?: number;
@@ -68,22 +81,48 @@ export function createDueGate(
     if (end < waiters.length) setImmediate(() => wakeSome(waiters, end));
   }
 
-  async function releaseBatch(batch: Waiting[]): Promise<void> {
+  /**
+   * Marks a batch, then hands its requests to the transport; answers a promise (wrapped, so
+   * that awaiting the batch does not wait for it) that resolves once all of them have been
+   * written (or failed).
+   */
+  async function releaseBatch(batch: Waiting[]): Promise<{ written: Promise<unknown> }> {
+    let marked: Set<number> | null;
     try {
-      await markSent(batch.filter((entry) => entry.commit).map((entry) => entry.attemptId));
+      const ids = await markSent(batch.filter((entry) => entry.commit).map((entry) => entry.attemptId));
+      marked = ids ? new Set(ids) : null;
     } catch (error) {
       // Unmarked, nothing of this batch may leave.
       for (const entry of batch) entry.reject(error);
-      return;
+      return { written: Promise.resolve() };
     }
+    const writes: Array<Promise<void>> = [];
     for (const entry of batch) {
+      if (entry.commit && marked && !marked.has(entry.attemptId)) {
+        entry.reject(new PlatformError('retryable', NOT_MARKED_MESSAGE));
+        continue;
+      }
       awaitingFirstAnswer.add(entry.attemptId);
+      writes.push(dispatch(entry));
+    }
+    return { written: Promise.all(writes) };
+  }
+
+  /** Sends the entry's request; resolves once it has been written, or has failed. */
+  function dispatch(entry: Waiting): Promise<void> {
+    return new Promise((written) => {
       try {
-        entry.resolve(entry.send());
+        const answer = entry.send(() => written());
+        answer.then(
+          () => written(),
+          () => written(),
+        );
+        entry.resolve(answer);
       } catch (error) {
+        written();
         entry.reject(error);
       }
-    }
+    });
   }
 
   async function release(at: number): Promise<void> {
@@ -91,9 +130,12 @@ export function createDueGate(
     waiting.delete(at);
     releasing += 1;
     try {
+      let previous: Promise<unknown> = Promise.resolve();
       for (let index = 0; index < group.length; index += batchSize) {
-        // The batch's writes are queued microtasks: they run before the next mark is written.
-        await releaseBatch(group.slice(index, index + batchSize));
+        const { written } = await releaseBatch(group.slice(index, index + batchSize));
+        // The next batch is marked once the one before this has left.
+        await previous;
+        previous = written;
       }
     } finally {
       releasing -= 1;
@@ -160,8 +202,12 @@ export function createDueGate(
   function wait<T>(entry: GateEntry<T>, at: number): Promise<T> {
     if (at <= Date.now()) {
       return (async () => {
-        if (entry.commit) await markSent([entry.attemptId]);
-        return entry.send();
+        if (entry.commit) {
+          const marked = await markSent([entry.attemptId]);
+          if (marked && !marked.includes(entry.attemptId))
+            throw new PlatformError('retryable', NOT_MARKED_MESSAGE);
+        }
+        return entry.send(() => undefined);
       })();
     }
     return new Promise<T>((resolve, reject) => {
