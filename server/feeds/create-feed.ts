@@ -50,7 +50,7 @@ export async function createFeed(
       isRefused: feedAddressPolicy(deps.config),
     });
     if (fetched.notModified) throw new FeedFetchError(FEED_MESSAGES.notAFeed);
-    title = parseFeedDocument(fetched.body).title;
+    title = (await parseFeedDocument(fetched.body)).title;
   } catch (error) {
     if (error instanceof FeedFetchError)
       throw new AppError('validation_error', error.message, { field: 'url' });
