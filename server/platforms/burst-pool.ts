@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { Fifo } from '../core/fifo.js';
 import { ExchangeError, type Http1Answer } from './http1-answer.js';
 import { WarmConnection } from './http1-exchange.js';
 
@@ -35,18 +36,21 @@ interface Waiting {
 }
 
 /** A connection opened ahead and never used is closed after this. */
-export const UNUSED_TTL_MS = 15_000;
+const UNUSED_TTL_MS = 15_000;
 const SWEEP_MS = 5000;
+const HANDED_PER_TURN = 50;
 
 export class BurstPool {
   /** Idle connections, the most recently used last. */
   private free: WarmConnection[] = [];
   private readonly open = new Set<WarmConnection>();
   private opening = 0;
-  private queue: Waiting[] = [];
-  private head = 0;
+  private readonly queue = new Fifo<Waiting>();
   private sweepTimer: NodeJS.Timeout | null = null;
   private left = false;
+  /** Answers read while requests still waited for a connection: handed on once none waits. */
+  private parked: Array<() => void> = [];
+  private handing = false;
 
   constructor(
     private readonly connect: () => Promise<Socket | null>,
@@ -63,7 +67,7 @@ export class BurstPool {
 
   /** Requests waiting for a connection. */
   get waiting(): number {
-    return this.queue.length - this.head;
+    return this.queue.length;
   }
 
   /** Opens connections until the pool has `count` (the ones open or opening count). */
@@ -99,48 +103,52 @@ export class BurstPool {
 
   private write(connection: WarmConnection, waiting: Waiting): void {
     const { request } = waiting;
-    const answer = connection.send(request.bytes, {
+    const options = {
       method: request.method,
       timeoutMs: request.timeoutMs,
-      onAbort: (cancel) => {
+      onAbort: (cancel: (reason?: Error) => void) => {
         waiting.cancel = cancel;
       },
+    };
+    connection.exchange(request.bytes, options, (error, answer) => {
+      waiting.settled = true;
+      if (error) request.failed(error);
+      else this.handOn(() => request.answered(answer as Http1Answer));
     });
     request.written?.();
-    answer.then(
-      (result) => {
-        waiting.settled = true;
-        request.answered(result);
-      },
-      (error: Error) => {
-        waiting.settled = true;
-        request.failed(error);
-      },
-    );
+  }
+
+  /**
+   * While requests wait for a connection, what the answered posts do next (reading the answer,
+   * their adapter's next step) waits too: every turn of the event loop the connections spend on
+   * it is a turn the host waits for its next request. Once none waits, the answers are handed
+   * on, a slice per turn.
+   */
+  private handOn(deliver: () => void): void {
+    if (this.parked.length === 0 && this.waiting === 0) {
+      deliver();
+      return;
+    }
+    this.parked.push(deliver);
+    this.handParked();
+  }
+
+  private handParked(): void {
+    if (this.handing || this.waiting > 0 || this.parked.length === 0) return;
+    this.handing = true;
+    setImmediate(() => {
+      this.handing = false;
+      for (const deliver of this.parked.splice(0, HANDED_PER_TURN)) deliver();
+      this.handParked();
+    });
   }
 
   /** The next queued request that is still wanted (an aborted one is skipped), or null. */
   private next(): Waiting | null {
-    while (this.head < this.queue.length) {
-      const waiting = this.queue[this.head] as Waiting;
-      this.head += 1;
-      if (!waiting.settled) {
-        this.compact();
-        return waiting;
-      }
+    for (let waiting = this.queue.shift(); waiting; waiting = this.queue.shift()) {
+      if (!waiting.settled) return waiting;
     }
-    this.compact();
     return null;
-  }
-
-  private compact(): void {
-    if (this.head === this.queue.length) {
-      this.queue = [];
-      this.head = 0;
-    } else if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
-      this.head = 0;
-    }
   }
 
   private takeFree(): WarmConnection | null {
@@ -160,6 +168,7 @@ export class BurstPool {
     const waiting = this.next();
     if (waiting) this.write(connection, waiting);
     else this.free.push(connection);
+    this.handParked();
   }
 
   private async openOne(): Promise<void> {
@@ -196,6 +205,7 @@ export class BurstPool {
       waiting.settled = true;
       waiting.request.elsewhere();
     }
+    this.handParked();
     this.free = [];
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
@@ -222,17 +232,16 @@ export class BurstPool {
       connection.close();
       return false;
     });
-    while (this.head < this.queue.length) {
-      const waiting = this.queue[this.head] as Waiting;
+    for (let waiting = this.queue.peek(); waiting; waiting = this.queue.peek()) {
       if (!waiting.settled && now - waiting.queuedAt < waiting.request.timeoutMs) break;
-      this.head += 1;
+      this.queue.shift();
       if (waiting.settled) continue;
       waiting.settled = true;
       waiting.request.failed(
         new ExchangeError('No connection to the platform came free in time.', 'UND_ERR_CONNECT_TIMEOUT'),
       );
     }
-    this.compact();
+    this.handParked();
     if (this.size > 0) this.armSweep();
     else this.settleIfEmpty();
   }

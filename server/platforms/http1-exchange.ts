@@ -53,8 +53,16 @@ export function serializeRequest(request: Http1Request): Buffer {
 
 interface Exchange {
   parser: AnswerParser;
-  resolve: (answer: Http1Answer) => void;
-  reject: (error: Error) => void;
+  done: ExchangeDone;
+}
+
+/** Hears the answer, or the error that ended the exchange. */
+type ExchangeDone = (error: Error | null, answer?: Http1Answer) => void;
+
+interface ExchangeOptions {
+  method: string;
+  timeoutMs: number;
+  onAbort: (abort: (reason?: Error) => void) => void;
 }
 
 /** Without a Keep-Alive hint from the server, a connection is reused this long after an answer (undici's default). */
@@ -73,7 +81,7 @@ const MAX_KEEP_ALIVE_MS = 20_000;
  * connection waiting for its moment longer than a request may wait for its answer stays open.
  */
 export class WarmConnection {
-  private exchange: Exchange | null = null;
+  private current: Exchange | null = null;
   private closed = false;
   /**
    * Called when an answer left the connection reusable, before that answer is handed on: the
@@ -106,7 +114,7 @@ export class WarmConnection {
 
   /** Open, with no request on it, and within the time the server keeps it. */
   get isIdle(): boolean {
-    return !this.closed && this.exchange === null && this.socket.writable && Date.now() < this.usableUntil;
+    return !this.closed && this.current === null && this.socket.writable && Date.now() < this.usableUntil;
   }
 
   /**
@@ -114,25 +122,31 @@ export class WarmConnection {
    * answer is complete, when nothing arrives for `timeoutMs`, or when `onAbort`'s callback is
    * called; the connection is closed then.
    */
-  send(
-    bytes: Buffer,
-    options: { method: string; timeoutMs: number; onAbort: (abort: (reason?: Error) => void) => void },
-  ): Promise<Http1Answer> {
-    if (!this.isIdle)
-      return Promise.reject(new ExchangeError('The connection is busy or closed.', 'UND_ERR_SOCKET'));
+  send(bytes: Buffer, options: ExchangeOptions): Promise<Http1Answer> {
+    return new Promise((resolve, reject) =>
+      this.exchange(bytes, options, (error, answer) =>
+        error ? reject(error) : resolve(answer as Http1Answer),
+      ),
+    );
+  }
+
+  /** `send` with a callback, called at once with the answer (a burst's path: no promise per request). */
+  exchange(bytes: Buffer, options: ExchangeOptions, done: ExchangeDone): void {
+    if (!this.isIdle) {
+      done(new ExchangeError('The connection is busy or closed.', 'UND_ERR_SOCKET'));
+      return;
+    }
     if (options.timeoutMs !== this.timeoutMs) {
       this.timeoutMs = options.timeoutMs;
       this.socket.setTimeout(options.timeoutMs);
     }
-    return new Promise((resolve, reject) => {
-      const exchange: Exchange = { parser: new AnswerParser(options.method === 'HEAD'), resolve, reject };
-      this.exchange = exchange;
-      options.onAbort((reason) => {
-        if (this.exchange === exchange)
-          this.fail(reason ?? new ExchangeError('The request was aborted.', 'UND_ERR_ABORTED'));
-      });
-      this.socket.write(bytes);
+    const exchange: Exchange = { parser: new AnswerParser(options.method === 'HEAD'), done };
+    this.current = exchange;
+    options.onAbort((reason) => {
+      if (this.current === exchange)
+        this.fail(reason ?? new ExchangeError('The request was aborted.', 'UND_ERR_ABORTED'));
     });
+    this.socket.write(bytes);
   }
 
   /** Closes the connection; a request on it fails. */
@@ -141,26 +155,29 @@ export class WarmConnection {
   }
 
   private onData(chunk: Buffer): void {
-    const current = this.exchange;
+    const current = this.current;
     if (!current) {
       this.close();
       return;
     }
+    let finished: boolean;
     try {
-      if (current.parser.push(chunk)) this.complete(current);
+      finished = current.parser.push(chunk);
     } catch (error) {
       this.fail(error as Error);
+      return;
     }
+    if (finished) this.complete(current);
   }
 
   private onTimeout(): void {
     // Waiting for its next request: idle connections are closed by their owner.
-    if (!this.exchange) return;
+    if (!this.current) return;
     this.fail(new ExchangeError('The platform did not answer in time.', 'UND_ERR_HEADERS_TIMEOUT'));
   }
 
   private onEnd(): void {
-    const current = this.exchange;
+    const current = this.current;
     if (!current) {
       this.close();
       return;
@@ -171,7 +188,7 @@ export class WarmConnection {
   }
 
   private complete(current: Exchange): void {
-    this.exchange = null;
+    this.current = null;
     const answer = current.parser.answer();
     const keepAliveMs = !answer.reusable
       ? 0
@@ -184,15 +201,15 @@ export class WarmConnection {
     } else {
       this.close();
     }
-    current.resolve(answer);
+    current.done(null, answer);
   }
 
   private fail(error: Error): void {
-    const current = this.exchange;
-    this.exchange = null;
+    const current = this.current;
+    this.current = null;
     // Nothing else is read on this connection: the next request would read the rest.
     this.socket.destroy();
-    current?.reject(error);
+    current?.done(error);
     if (this.closed) return;
     this.closed = true;
     this.onClose?.(this);

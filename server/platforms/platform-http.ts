@@ -3,14 +3,8 @@ import { truncateText } from '../../shared/text/truncate.js';
 import type { Config } from '../config.js';
 import { platformUrl } from './platform-endpoints.js';
 import { PlatformError, retryAfterFromHeaders, UNKNOWN_OUTCOME_MESSAGE } from './platform-error.js';
-import {
-  type Abort,
-  leanRequest,
-  type PlatformResponse,
-  prepareBytes,
-  sendLean,
-  sendWithFetch,
-} from './platform-transport.js';
+import type { Abort, PlatformResponse } from './platform-response.js';
+import { leanRequest, prepareBytes, sendLean, sendWithFetch } from './platform-transport.js';
 
 export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
   /**

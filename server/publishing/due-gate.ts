@@ -86,7 +86,7 @@ export function createDueGate(
    * that awaiting the batch does not wait for it) that resolves once all of them have been
    * written (or failed).
    */
-  async function releaseBatch(batch: Waiting[]): Promise<{ written: Promise<unknown> }> {
+  async function releaseBatch(batch: Waiting[]): Promise<{ written: Promise<void> }> {
     let marked: Set<number> | null;
     try {
       const ids = await markSent(batch.filter((entry) => entry.commit).map((entry) => entry.attemptId));
@@ -96,33 +96,37 @@ export function createDueGate(
       for (const entry of batch) entry.reject(error);
       return { written: Promise.resolve() };
     }
-    const writes: Array<Promise<void>> = [];
+    let left = batch.length;
+    let allWritten: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => {
+      allWritten = resolve;
+    });
+    const oneWritten = () => {
+      left -= 1;
+      if (left === 0) allWritten();
+    };
     for (const entry of batch) {
       if (entry.commit && marked && !marked.has(entry.attemptId)) {
         entry.reject(new PlatformError('retryable', NOT_MARKED_MESSAGE));
+        oneWritten();
         continue;
       }
       awaitingFirstAnswer.add(entry.attemptId);
-      writes.push(dispatch(entry));
+      dispatch(entry, once(oneWritten));
     }
-    return { written: Promise.all(writes) };
+    return { written };
   }
 
-  /** Sends the entry's request; resolves once it has been written, or has failed. */
-  function dispatch(entry: Waiting): Promise<void> {
-    return new Promise((written) => {
-      try {
-        const answer = entry.send(() => written());
-        answer.then(
-          () => written(),
-          () => written(),
-        );
-        entry.resolve(answer);
-      } catch (error) {
-        written();
-        entry.reject(error);
-      }
-    });
+  /** Sends the entry's request; `written` hears when it has been written, or has failed. */
+  function dispatch(entry: Waiting, written: () => void): void {
+    try {
+      const answer = entry.send(written);
+      answer.then(written, written);
+      entry.resolve(answer);
+    } catch (error) {
+      written();
+      entry.reject(error);
+    }
   }
 
   async function release(at: number): Promise<void> {
@@ -130,7 +134,7 @@ export function createDueGate(
     waiting.delete(at);
     releasing += 1;
     try {
-      let previous: Promise<unknown> = Promise.resolve();
+      let previous: Promise<void> = Promise.resolve();
       for (let index = 0; index < group.length; index += batchSize) {
         const { written } = await releaseBatch(group.slice(index, index + batchSize));
         // The next batch is marked once the one before this has left.
@@ -222,6 +226,15 @@ export function createDueGate(
   }
 
   return { wait, idle, firstAnswered, announce };
+}
+
+function once(callback: () => void): () => void {
+  let called = false;
+  return () => {
+    if (called) return;
+    called = true;
+    callback();
+  };
 }
 
 /** Platforms interleaved, so that none of them waits for another's requests to be written. */
