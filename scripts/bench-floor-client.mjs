@@ -33,13 +33,8 @@ const done = new Promise((resolve) => {
     let pending = Buffer.alloc(0);
     socket.on('data', (chunk) => {
       pending = Buffer.concat([pending, chunk]);
-      // The sandbox's answers carry a Content-Length: one answer is its head plus that many bytes.
-      for (;;) {
-        const end = pending.indexOf('\r\n\r\n');
-        if (end === -1) return;
-        const length = Number(/content-length: *(\d+)/i.exec(pending.toString('latin1', 0, end))?.[1] ?? 0);
-        if (pending.length < end + 4 + length) return;
-        pending = pending.subarray(end + 4 + length);
+      for (let end = answerEnd(pending); end !== -1; end = answerEnd(pending)) {
+        pending = pending.subarray(end);
         answered += 1;
         if (answered === payloads.length) resolve();
         else if (next < payloads.length) socket.write(payloads[next++]);
@@ -47,6 +42,34 @@ const done = new Promise((resolve) => {
     });
   }
 });
+
+/**
+ * Where the first whole answer in `bytes` ends, or -1. The sandbox's answers carry a
+ * Content-Length, or (LinkedIn's 201, which has no body) are chunked: counting the empty
+ * chunked body's `0\r\n\r\n` as an answer of its own would write a second request on the
+ * connection before the first was answered.
+ */
+function answerEnd(bytes) {
+  const headEnd = bytes.indexOf('\r\n\r\n');
+  if (headEnd === -1) return -1;
+  const head = bytes.toString('latin1', 0, headEnd);
+  let at = headEnd + 4;
+  if (!/^transfer-encoding: *chunked/im.test(head)) {
+    const length = Number(/^content-length: *(\d+)/im.exec(head)?.[1] ?? 0);
+    return bytes.length >= at + length ? at + length : -1;
+  }
+  for (;;) {
+    const lineEnd = bytes.indexOf('\r\n', at);
+    if (lineEnd === -1) return -1;
+    const size = Number.parseInt(bytes.toString('latin1', at, lineEnd), 16);
+    if (size === 0) {
+      const trailersEnd = bytes.indexOf('\r\n\r\n', lineEnd);
+      return trailersEnd === -1 ? -1 : trailersEnd + 4;
+    }
+    at = lineEnd + 2 + size + 2;
+    if (bytes.length < at) return -1;
+  }
+}
 startedAt = Date.now();
 for (let index = 0; index < count; index += 1) sockets[index].write(payloads[index]);
 const writtenMs = Date.now() - startedAt;

@@ -90,6 +90,11 @@ const ConfigSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** When analytics are collected (cron, in UTC; croner's six-field form adds seconds). */
   ANALYTICS_SCHEDULE: z.string().default('40 * * * *'),
+  /**
+   * Connections per platform host a burst of posts due together is sent over, each taking the
+   * next request once it has its answer (server/platforms/burst-pool.ts).
+   */
+  PUBLISH_BURST_CONNECTIONS: z.coerce.number().int().min(1).max(4096).default(100),
   ALLOW_PRIVATE_MEDIA_URLS: flag.default(false),
   /** Development only: webhook endpoints may be http:// addresses on this machine (loopback). */
   WEBHOOKS_ALLOW_LOOPBACK: flag.default(false),

@@ -1,5 +1,11 @@
+import { createRequire } from 'node:module';
 import { PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+
+// Loaded when a PostgreSQL database is opened: a server on SQLite never needs the driver, which
+// would hold memory for as long as it runs.
+const require = createRequire(import.meta.url);
+const driver = (): typeof pg => require('pg');
 
 /** pg_type oids of the types the app reads as numbers. */
 const INT8 = 20;
@@ -17,7 +23,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
  * (sum() of bigints, avg()) as strings. Epoch milliseconds and our counts stay far below 2^53.
  */
 export function numberTypeParsers(): pg.CustomTypesConfig {
-  const overrides = new pg.TypeOverrides();
+  const overrides = new (driver().TypeOverrides)();
   const parseInt8Array = builtinTextParser(INT8_ARRAY);
   const parseNumericArray = builtinTextParser(NUMERIC_ARRAY);
   overrides.setTypeParser(INT8, 'text', Number);
@@ -29,7 +35,10 @@ export function numberTypeParsers(): pg.CustomTypesConfig {
 
 /** pg's own parser for a type (its typings list scalar types only, not array types). */
 function builtinTextParser(oid: number): (value: string) => unknown {
-  return (pg.types.getTypeParser as (oid: number, format: 'text') => (value: string) => unknown)(oid, 'text');
+  return (driver().types.getTypeParser as (oid: number, format: 'text') => (value: string) => unknown)(
+    oid,
+    'text',
+  );
 }
 
 function toNumbers(values: unknown): unknown {
@@ -76,7 +85,7 @@ export function postgresPoolConfig({
 }
 
 export function createPostgresDialect(options: PostgresOptions): PostgresDialect {
-  const pool = new pg.Pool(postgresPoolConfig(options));
+  const pool = new (driver().Pool)(postgresPoolConfig(options));
   pool.on('error', (error) => options.onIdleError?.(error));
   return new PostgresDialect({ pool });
 }

@@ -20,7 +20,6 @@ import { WAKE_HORIZON_MS } from './wake-on-due-posts.js';
 import { withholdWithoutAccess } from './withhold-without-access.js';
 
 const PRECONNECT_MIN_POSTS = 20;
-const PRECONNECT_MAX = 1000;
 /** Posts due this soon are claimed and prepared ahead, then sent at their exact time. */
 const PREFETCH_MS = 5000;
 /** How often crash recovery looks for posts whose worker stopped renewing their leases. */
@@ -62,12 +61,10 @@ export function createEngine(deps: AppDeps): PublishingEngine {
   const unsubscribes: Array<() => void> = [];
   const dueGate = createDueGate((attemptIds) => markCommitSent(db, ...attemptIds), {
     // A large burst opens its connections a moment ahead, so the due moment does not pay for
-    // hundreds of TCP handshakes at once.
+    // their handshakes.
     warm: (postsByPlatform) => {
       for (const [platform, posts] of postsByPlatform) {
-        if (posts >= PRECONNECT_MIN_POSTS && isPlatformId(platform)) {
-          void preconnect(config, platform, Math.min(posts, PRECONNECT_MAX));
-        }
+        if (posts >= PRECONNECT_MIN_POSTS && isPlatformId(platform)) void preconnect(config, platform, posts);
       }
     },
   });

@@ -60,7 +60,7 @@ export async function checkFeed(
       await recordCheckSuccess(deps.db, feed.id, { now: Date.now(), taken: 0 });
       return { status: 'not_modified' };
     }
-    items = parseFeedDocument(fetched.body).items;
+    items = (await parseFeedDocument(fetched.body)).items;
     const validators = { etag: fetched.etag, lastModified: fetched.lastModified };
     const taken = await takeNewItems(deps, feed, items);
     await recordCheckSuccess(deps.db, feed.id, { now: Date.now(), validators, ...taken });

@@ -56,7 +56,7 @@ export async function readFeedTitle(deps: AppDeps, url: string): Promise<string>
   try {
     const fetched = await fetchFeed(deps, url, undefined, { isRefused: feedAddressPolicy(deps.config) });
     if (fetched.notModified) throw new FeedFetchError(FEED_MESSAGES.notAFeed);
-    return parseFeedDocument(fetched.body).title;
+    return (await parseFeedDocument(fetched.body)).title;
   } catch (error) {
     if (error instanceof FeedFetchError)
       throw new AppError('validation_error', error.message, { field: 'url' });

@@ -3,8 +3,8 @@ import { FeedFetchError } from './fetch-feed.js';
 import { parseFeedDocument } from './parse-feed.js';
 
 describe('parseFeedDocument', () => {
-  it('reads RSS 2.0: guid and link keys, markup and entities removed, dc:creator, an image enclosure, newest first', () => {
-    const feed = parseFeedDocument(`<?xml version="1.0"?>
+  it('reads RSS 2.0: guid and link keys, markup and entities removed, dc:creator, an image enclosure, newest first', async () => {
+    const feed = await parseFeedDocument(`<?xml version="1.0"?>
       <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Blog &amp; Co</title>
         <item><title>Old</title><link>https://b.example/old</link><guid>1</guid>
           <pubDate>Mon, 02 Nov 2026 10:00:00 GMT</pubDate></item>
@@ -27,8 +27,8 @@ describe('parseFeedDocument', () => {
     });
   });
 
-  it('reads Atom (alternate link, enclosure image) and JSON Feed (image, authors)', () => {
-    const atom = parseFeedDocument(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">
+  it('reads Atom (alternate link, enclosure image) and JSON Feed (image, authors)', async () => {
+    const atom = await parseFeedDocument(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">
       <title>Atom blog</title><id>urn:f</id><updated>2026-11-01T00:00:00Z</updated>
       <entry><title>Entry</title><id>urn:e1</id><link rel="alternate" href="https://a.example/e1"/>
         <link rel="enclosure" type="image/jpeg" href="https://a.example/e1.jpg"/>
@@ -41,7 +41,7 @@ describe('parseFeedDocument', () => {
       summary: 'Short',
       imageUrl: 'https://a.example/e1.jpg',
     });
-    const json = parseFeedDocument(
+    const json = await parseFeedDocument(
       `  ${JSON.stringify({
         version: 'https://jsonfeed.org/version/1.1',
         title: 'JSON blog',
@@ -64,8 +64,8 @@ describe('parseFeedDocument', () => {
     });
   });
 
-  it('keeps the feed order when an item has no date, and drops items with neither guid nor link', () => {
-    const feed = parseFeedDocument(`<rss version="2.0"><channel><title>T</title>
+  it('keeps the feed order when an item has no date, and drops items with neither guid nor link', async () => {
+    const feed = await parseFeedDocument(`<rss version="2.0"><channel><title>T</title>
       <item><title>First</title><link>https://x.example/1</link></item>
       <item><title>No key</title></item>
       <item><title>Second</title><link>https://x.example/2</link><pubDate>Tue, 03 Nov 2026 10:00:00 GMT</pubDate></item>
@@ -73,10 +73,12 @@ describe('parseFeedDocument', () => {
     expect(feed.items.map((item) => item.title)).toEqual(['First', 'Second']);
   });
 
-  it('refuses a page that is not a feed, with the message the user sees', () => {
+  it('refuses a page that is not a feed, with the message the user sees', async () => {
     for (const body of ['<!doctype html><html><body>Hi</body></html>', 'plain text', '{"hello":1}', '']) {
-      expect(() => parseFeedDocument(body)).toThrow(FeedFetchError);
-      expect(() => parseFeedDocument(body)).toThrow('This address does not serve an RSS, Atom or JSON feed.');
+      await expect(parseFeedDocument(body)).rejects.toThrow(FeedFetchError);
+      await expect(parseFeedDocument(body)).rejects.toThrow(
+        'This address does not serve an RSS, Atom or JSON feed.',
+      );
     }
   });
 });

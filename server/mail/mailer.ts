@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Cipher } from '../core/crypto.js';
 import { newId } from '../core/ids.js';
@@ -27,6 +27,18 @@ export const SMTP_HINT =
   'E-mail is off: set SMTP_URL (for example smtp://user:password@smtp.example.org:587) so sign-up confirmations and password resets can be sent.';
 
 /**
+ * nodemailer, loaded with the first message: a server may send none for a long time, and loaded
+ * at start it would hold memory for as long as it runs.
+ */
+function lazyTransport(options: string | { jsonTransport: true }): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | null = null;
+  return () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+    return transport;
+  };
+}
+
+/**
  * Real SMTP with SMTP_URL. Without it, on a local server, every message is rendered by
  * nodemailer and kept in the `mail_outbox` table, listed at /dev/mail, with its links printed
  * in the log. Without it on a public server, nothing is kept or printed (the links are
@@ -44,11 +56,11 @@ export function createMailer({
   cipher: Cipher;
 }): Mailer {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    const transport = lazyTransport(config.SMTP_URL);
     return {
       isOutbox: false,
       async send(message) {
-        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+        await (await transport()).sendMail({ from: config.MAIL_FROM, ...message });
       },
     };
   }
@@ -60,11 +72,11 @@ export function createMailer({
       },
     };
   }
-  const transport = nodemailer.createTransport({ jsonTransport: true });
+  const transport = lazyTransport({ jsonTransport: true });
   return {
     isOutbox: true,
     async send(message) {
-      await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      await (await transport()).sendMail({ from: config.MAIL_FROM, ...message });
       const id = newId();
       await db
         .insertInto('mailOutbox')

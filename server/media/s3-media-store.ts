@@ -1,19 +1,16 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
 import { newId } from '../core/ids.js';
 import type { MediaStore } from './media-store-interface.js';
+
+// Loaded when a bucket is configured: a server keeping media on its disk never needs the SDK,
+// which would hold memory for as long as it runs.
+const require = createRequire(import.meta.url);
 
 /** Local copies for tools that need a path are removed after this long (a slow video upload included). */
 const LOCAL_COPY_LIFETIME_MS = 60 * 60_000;
@@ -24,6 +21,15 @@ const LOCAL_COPY_LIFETIME_MS = 60 * 60_000;
  * where the S3 API requires them: several S3-compatible stores refuse the SDK's default ones.
  */
 export function createS3MediaStore(config: Config): MediaStore {
+  const {
+    DeleteObjectCommand,
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+  }: typeof S3 = require('@aws-sdk/client-s3');
   const bucket = config.S3_BUCKET as string;
   const client = new S3Client({
     region: config.S3_REGION,

@@ -1,4 +1,5 @@
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+/** Loaded with the first upload: its signature tables would otherwise be held from the start. */
+const fileType = () => import('file-type');
 
 interface SniffedType {
   mimeType: string;
@@ -38,12 +39,14 @@ function refine(found: SniffedType | undefined, originalName: string): SniffedTy
  * declared type. Plain text formats have no signature and come back null (refused).
  */
 export async function sniffFileType(filePath: string, originalName: string): Promise<SniffedType | null> {
+  const { fileTypeFromFile } = await fileType();
   const result = await fileTypeFromFile(filePath);
   return refine(result && { mimeType: result.mime, ext: result.ext }, originalName);
 }
 
 /** A first guess from the opening bytes while the upload streams (used only to stop oversized uploads early). */
 export async function sniffHead(head: Uint8Array, originalName: string): Promise<SniffedType | null> {
+  const { fileTypeFromBuffer } = await fileType();
   const result = await fileTypeFromBuffer(head);
   return refine(result && { mimeType: result.mime, ext: result.ext }, originalName);
 }

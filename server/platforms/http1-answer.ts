@@ -9,6 +9,8 @@ export interface Http1Answer {
   body: Buffer;
   /** The connection may carry another request. */
   reusable: boolean;
+  /** How long the server keeps the connection open for the next one (its Keep-Alive timeout), if it said. */
+  keepAliveMs: number | null;
 }
 
 /** Larger answer heads are refused (undici's default limit). */
@@ -43,6 +45,7 @@ export class AnswerParser {
   private status = 0;
   private header: (name: string) => string | null = () => null;
   private keepAlive = true;
+  private keepAliveMs: number | null = null;
   private remaining = 0;
   private readonly body: Buffer[] = [];
 
@@ -71,7 +74,13 @@ export class AnswerParser {
 
   answer(): Http1Answer {
     const body = this.body.length === 1 ? (this.body[0] as Buffer) : Buffer.concat(this.body);
-    return { status: this.status, header: this.header, body, reusable: this.keepAlive };
+    return {
+      status: this.status,
+      header: this.header,
+      body,
+      reusable: this.keepAlive,
+      keepAliveMs: this.keepAliveMs,
+    };
   }
 
   /** Consumes what it can of `pending`; answers false when it needs more bytes. */
@@ -164,6 +173,8 @@ export class AnswerParser {
     const connection = findHeader(lower, 'connection') ?? '';
     this.keepAlive =
       statusLine[1] === '1' ? !connection.includes('close') : connection.includes('keep-alive');
+    const timeout = /(?:^|[\s,])timeout=(\d{1,6})/.exec(findHeader(lower, 'keep-alive') ?? '')?.[1];
+    this.keepAliveMs = timeout === undefined ? null : Number(timeout) * 1000;
     const transferEncoding = findHeader(lower, 'transfer-encoding');
     const contentLength = findHeader(lower, 'content-length');
     if (this.headRequest || status === 204 || status === 304) {

@@ -31,6 +31,8 @@ const scripts: Record<string, Array<string | { wait: number }>> = {
   '/two-lengths': ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\nokk'],
   '/hang': [],
   '/slow': [{ wait: 30 }, 'HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'],
+  '/keep-alive-5': ['HTTP/1.1 200 OK\r\nkeep-alive: timeout=5\r\ncontent-length: 0\r\n\r\n'],
+  '/keep-alive-1': ['HTTP/1.1 200 OK\r\nkeep-alive: timeout=1\r\ncontent-length: 0\r\n\r\n'],
 };
 
 let server: net.Server;
@@ -238,38 +240,62 @@ describe('a request written as bytes on an open connection', () => {
 });
 
 describe('a connection opened ahead of a burst', () => {
-  it('carries one request, then hands its socket on without its listeners', async () => {
-    const socket = await connect();
-    const connection = new WarmConnection(socket, 30_000);
-    expect(connection.isFresh).toBe(true);
-    const bytes = serializeRequest({ host: 'x', method: 'POST', path: '/length', headers: {}, body: '{}' });
-    const answer = await connection.send(bytes, {
-      method: 'POST',
-      timeoutMs: 30_000,
-      onAbort: () => undefined,
-    });
-    expect(answer.status).toBe(201);
-    expect(connection.isFresh).toBe(false);
-    await expect(
-      connection.send(bytes, { method: 'POST', timeoutMs: 1, onAbort: () => undefined }),
-    ).rejects.toThrow('already used');
-    const handed = connection.release();
-    expect(handed.listenerCount('data')).toBe(0);
-    expect(handed.listenerCount('timeout')).toBe(0);
-    expect(handed.destroyed).toBe(false);
-    handed.destroy();
+  const request = (path: string) =>
+    serializeRequest({ host: 'x', method: 'POST', path, headers: {}, body: '{}' });
+  const options = { method: 'POST', timeoutMs: 30_000, onAbort: () => undefined };
+
+  it('carries requests one after another, never two at once', async () => {
+    const connection = new WarmConnection(await connect(), 30_000);
+    expect(connection.isIdle).toBe(true);
+    const first = connection.send(request('/length'), options);
+    expect(connection.isIdle).toBe(false);
+    await expect(connection.send(request('/length'), options)).rejects.toThrow('busy or closed');
+    expect((await first).status).toBe(201);
+    expect(connection.isIdle).toBe(true);
+    expect((await connection.send(request('/no-content'), options)).status).toBe(204);
+    connection.close();
+    expect(connection.isIdle).toBe(false);
+    expect(connection.socket.destroyed).toBe(true);
+  });
+
+  it('offers itself for the next request once an answer is read, before that answer is handed on', async () => {
+    const connection = new WarmConnection(await connect(), 30_000);
+    const events: string[] = [];
+    connection.onFree = (free) => {
+      events.push(`free ${free.isIdle}`);
+    };
+    connection.onClose = () => events.push('closed');
+    await connection.send(request('/length'), options).then(() => events.push('answered'));
+    expect(events).toEqual(['free true', 'answered']);
+    await connection.send(request('/close-header'), options).then(() => events.push('answered'));
+    expect(events).toEqual(['free true', 'answered', 'closed', 'answered']);
+  });
+
+  it("is reused only within the server's Keep-Alive timeout, less a second", async () => {
+    const kept = new WarmConnection(await connect(), 30_000);
+    const before = Date.now();
+    await kept.send(request('/keep-alive-5'), options);
+    expect(kept.usableUntil).toBeGreaterThanOrEqual(before + 4000);
+    expect(kept.usableUntil).toBeLessThanOrEqual(Date.now() + 4000);
+    kept.close();
+    const short = new WarmConnection(await connect(), 30_000);
+    let freed = false;
+    short.onFree = () => {
+      freed = true;
+    };
+    await short.send(request('/keep-alive-1'), options);
+    expect(freed).toBe(false);
+    expect(short.socket.destroyed).toBe(true);
   });
 
   it('waits for its request longer than the request timeout, which counts from the write', async () => {
     const connect50 = async () => new WarmConnection(await connect(), 50);
-    const request = (path: string) =>
-      serializeRequest({ host: 'x', method: 'POST', path, headers: {}, body: '{}' });
     const slow = await connect50();
     await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(slow.isFresh).toBe(true);
+    expect(slow.isIdle).toBe(true);
     const answer = await slow.send(request('/slow'), { method: 'POST', timeoutMs: 50, onAbort: () => {} });
     expect(answer.status).toBe(200);
-    slow.release().destroy();
+    slow.close();
     const hung = await connect50();
     await new Promise((resolve) => setTimeout(resolve, 120));
     await expect(
@@ -285,8 +311,13 @@ describe('a connection opened ahead of a burst', () => {
       const s = net.connect((other.address() as AddressInfo).port, '127.0.0.1', () => resolve(s));
     });
     const connection = new WarmConnection(socket, 30_000);
+    let closed = false;
+    connection.onClose = () => {
+      closed = true;
+    };
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(connection.isFresh).toBe(false);
+    expect(connection.isIdle).toBe(false);
+    expect(closed).toBe(true);
     expect(socket.destroyed).toBe(true);
     await new Promise<void>((resolve) => other.close(() => resolve()));
   });

@@ -5,9 +5,9 @@ import { AnswerParser, ExchangeError, type Http1Answer } from './http1-answer.js
  * One HTTP/1.1 request written as prepared bytes on a connection opened ahead of a burst, and
  * its answer read back by a small parser. Through undici, each of a burst's requests cost about
  * four times the CPU of the bare write (a request object, a client and an HTTP parser per
- * connection, timers) and kept 15-20 KB per connection alive; here the due moment costs one
- * write per post. Only a burst's warm connections are used this way (platform-transport.ts);
- * everything else goes through undici.
+ * connection, timers) and kept 15-20 KB per connection alive; here a request costs one write.
+ * Only the connections of a burst's pool are used this way (burst-pool.ts); everything else
+ * goes through undici.
  */
 
 /** What a request must have to be written as bytes. */
@@ -53,21 +53,45 @@ export function serializeRequest(request: Http1Request): Buffer {
 
 interface Exchange {
   parser: AnswerParser;
-  resolve: (answer: Http1Answer) => void;
-  reject: (error: Error) => void;
+  done: ExchangeDone;
 }
 
+/** Hears the answer, or the error that ended the exchange. */
+type ExchangeDone = (error: Error | null, answer?: Http1Answer) => void;
+
+interface ExchangeOptions {
+  method: string;
+  timeoutMs: number;
+  onAbort: (abort: (reason?: Error) => void) => void;
+}
+
+/** Without a Keep-Alive hint from the server, a connection is reused this long after an answer (undici's default). */
+const DEFAULT_KEEP_ALIVE_MS = 4000;
+/** Taken off the server's Keep-Alive timeout: a request must not cross the server's goodbye. */
+const KEEP_ALIVE_MARGIN_MS = 1000;
+/** However long the server says it keeps a connection open, it is not reused after this. */
+const MAX_KEEP_ALIVE_MS = 20_000;
+
 /**
- * A connection opened ahead of a burst, for one request written as bytes and its answer. Its
- * listeners and its timeout are set when it opens, so that the due moment only pays for the
- * write; a connection that receives anything before its request (a server's goodbye to an idle
- * connection) is closed and never used. The timeout only counts once the request is written
- * (the write restarts its timer): a connection waiting for its moment longer than a request may
- * wait for its answer stays open.
+ * A keep-alive connection opened ahead of a burst, carrying one request at a time, each written
+ * as prepared bytes, and reading its answer. Its listeners and its timeout are set when it
+ * opens, so that a request only pays for its write; a connection that receives anything while
+ * no request is on it (a server's goodbye to an idle connection) is closed and never used again.
+ * The timeout only counts once a request is written (the write restarts its timer): a
+ * connection waiting for its moment longer than a request may wait for its answer stays open.
  */
 export class WarmConnection {
-  private exchange: Exchange | null = null;
-  private used = false;
+  private current: Exchange | null = null;
+  private closed = false;
+  /**
+   * Called when an answer left the connection reusable, before that answer is handed on: the
+   * owner may write its next request at once, before the answered post's own work runs.
+   */
+  onFree: ((connection: WarmConnection) => void) | null = null;
+  /** Called once, when the connection closes or fails. */
+  onClose: ((connection: WarmConnection) => void) | null = null;
+  /** A request may be written on it until then: the server may close it afterwards. */
+  usableUntil = Number.POSITIVE_INFINITY;
   private readonly listeners = {
     data: (chunk: Buffer) => this.onData(chunk),
     end: () => this.onEnd(),
@@ -84,13 +108,13 @@ export class WarmConnection {
     socket.on('close', this.listeners.end);
     socket.on('error', this.listeners.error);
     socket.on('timeout', this.listeners.timeout);
-    // Counted from the last activity: for the request, from its write.
+    // Counted from the last activity: for a request, from its write.
     socket.setTimeout(timeoutMs);
   }
 
-  /** Open and never used. */
-  get isFresh(): boolean {
-    return !this.used && !this.socket.destroyed && this.socket.writable;
+  /** Open, with no request on it, and within the time the server keeps it. */
+  get isIdle(): boolean {
+    return !this.closed && this.current === null && this.socket.writable && Date.now() < this.usableUntil;
   }
 
   /**
@@ -98,62 +122,64 @@ export class WarmConnection {
    * answer is complete, when nothing arrives for `timeoutMs`, or when `onAbort`'s callback is
    * called; the connection is closed then.
    */
-  send(
-    bytes: Buffer,
-    options: { method: string; timeoutMs: number; onAbort: (abort: (reason?: Error) => void) => void },
-  ): Promise<Http1Answer> {
-    if (!this.isFresh)
-      return Promise.reject(new ExchangeError('The connection was already used.', 'UND_ERR_SOCKET'));
-    this.used = true;
+  send(bytes: Buffer, options: ExchangeOptions): Promise<Http1Answer> {
+    return new Promise((resolve, reject) =>
+      this.exchange(bytes, options, (error, answer) =>
+        error ? reject(error) : resolve(answer as Http1Answer),
+      ),
+    );
+  }
+
+  /** `send` with a callback, called at once with the answer (a burst's path: no promise per request). */
+  exchange(bytes: Buffer, options: ExchangeOptions, done: ExchangeDone): void {
+    if (!this.isIdle) {
+      done(new ExchangeError('The connection is busy or closed.', 'UND_ERR_SOCKET'));
+      return;
+    }
     if (options.timeoutMs !== this.timeoutMs) {
       this.timeoutMs = options.timeoutMs;
       this.socket.setTimeout(options.timeoutMs);
     }
-    return new Promise((resolve, reject) => {
-      this.exchange = { parser: new AnswerParser(options.method === 'HEAD'), resolve, reject };
-      options.onAbort((reason) =>
-        this.fail(reason ?? new ExchangeError('The request was aborted.', 'UND_ERR_ABORTED')),
-      );
-      this.socket.write(bytes);
+    const exchange: Exchange = { parser: new AnswerParser(options.method === 'HEAD'), done };
+    this.current = exchange;
+    options.onAbort((reason) => {
+      if (this.current === exchange)
+        this.fail(reason ?? new ExchangeError('The request was aborted.', 'UND_ERR_ABORTED'));
     });
+    this.socket.write(bytes);
   }
 
-  /** Removes this connection's listeners and hands its socket on, paused (after a reusable answer). */
-  release(): Socket {
-    const { socket, listeners } = this;
-    socket.off('data', listeners.data);
-    socket.off('end', listeners.end);
-    socket.off('close', listeners.end);
-    socket.off('error', listeners.error);
-    socket.off('timeout', listeners.timeout);
-    socket.pause();
-    return socket;
+  /** Closes the connection; a request on it fails. */
+  close(): void {
+    this.fail(new ExchangeError('The connection was closed.', 'UND_ERR_SOCKET'));
   }
 
   private onData(chunk: Buffer): void {
-    const current = this.exchange;
+    const current = this.current;
     if (!current) {
-      this.used = true;
-      this.socket.destroy();
+      this.close();
       return;
     }
+    let finished: boolean;
     try {
-      if (current.parser.push(chunk)) this.complete(current);
+      finished = current.parser.push(chunk);
     } catch (error) {
       this.fail(error as Error);
+      return;
     }
+    if (finished) this.complete(current);
   }
 
   private onTimeout(): void {
-    // Still waiting for its request: unused connections are closed by their owner (WARM_TTL_MS).
-    if (!this.exchange) return;
+    // Waiting for its next request: idle connections are closed by their owner.
+    if (!this.current) return;
     this.fail(new ExchangeError('The platform did not answer in time.', 'UND_ERR_HEADERS_TIMEOUT'));
   }
 
   private onEnd(): void {
-    const current = this.exchange;
+    const current = this.current;
     if (!current) {
-      this.used = true;
+      this.close();
       return;
     }
     if (current.parser.closeEnds()) this.complete(current);
@@ -162,19 +188,30 @@ export class WarmConnection {
   }
 
   private complete(current: Exchange): void {
-    this.exchange = null;
-    this.socket.setTimeout(0);
+    this.current = null;
     const answer = current.parser.answer();
-    if (!answer.reusable) this.socket.destroy();
-    current.resolve(answer);
+    const keepAliveMs = !answer.reusable
+      ? 0
+      : answer.keepAliveMs === null
+        ? DEFAULT_KEEP_ALIVE_MS
+        : Math.min(answer.keepAliveMs - KEEP_ALIVE_MARGIN_MS, MAX_KEEP_ALIVE_MS);
+    if (keepAliveMs > 0) {
+      this.usableUntil = Date.now() + keepAliveMs;
+      this.onFree?.(this);
+    } else {
+      this.close();
+    }
+    current.done(null, answer);
   }
 
   private fail(error: Error): void {
-    this.used = true;
-    const current = this.exchange;
-    this.exchange = null;
+    const current = this.current;
+    this.current = null;
     // Nothing else is read on this connection: the next request would read the rest.
     this.socket.destroy();
-    current?.reject(error);
+    current?.done(error);
+    if (this.closed) return;
+    this.closed = true;
+    this.onClose?.(this);
   }
 }

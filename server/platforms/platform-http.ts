@@ -8,14 +8,8 @@ import {
   retryAfterFromHeaders,
   UNKNOWN_OUTCOME_MESSAGE,
 } from './platform-error.js';
-import {
-  type Abort,
-  leanRequest,
-  type PlatformResponse,
-  prepareBytes,
-  sendLean,
-  sendWithFetch,
-} from './platform-transport.js';
+import type { Abort, PlatformResponse } from './platform-response.js';
+import { leanRequest, prepareBytes, sendLean, sendWithFetch } from './platform-transport.js';
 
 export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
   /**
@@ -33,7 +27,11 @@ export interface PlatformRequestInit extends Omit<RequestInit, 'signal'> {
  * gate (URL, headers, JSON body: during the prefetch); the gate marks it as possibly sent
  * (only when it is a commit) and calls `send` when the post is due.
  */
-type FirstRequestGate = (commit: boolean, send: () => Promise<PlatformResponse>) => Promise<PlatformResponse>;
+type FirstRequestGate = (
+  commit: boolean,
+  /** `written` hears when the request has been written on a connection (or failed before). */
+  send: (written?: () => void) => Promise<PlatformResponse>,
+) => Promise<PlatformResponse>;
 
 export interface PlatformHttp {
   /** Absolute URL for this platform, mapped through the sandbox when it serves the platform. */
@@ -81,8 +79,11 @@ export function createPlatformHttp(
     try {
       if (!isFirst) await hooks.beforeFollowUp?.();
       const lean = leanRequest(url(realUrl), rest, timeout);
-      const send = () =>
-        lean ? sendLean(lean, signal, inFlight) : sendWithFetch(url(realUrl), rest, timeout, signal);
+      const send = (written?: () => void) => {
+        if (lean) return sendLean(lean, signal, inFlight, written);
+        written?.();
+        return sendWithFetch(url(realUrl), rest, timeout, signal);
+      };
       if (isFirst && hooks.firstRequestGate) {
         // Waits for its moment as bytes, ready for a connection opened for the burst.
         if (lean) prepareBytes(lean);

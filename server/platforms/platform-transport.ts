@@ -1,21 +1,20 @@
 import { type Dispatcher, FormData as UndiciFormData, fetch as undiciFetch } from 'undici';
-import { serializeRequest, type WarmConnection } from './http1-exchange.js';
-import { agent, dispatch, keepIdle, takeWarmConnection } from './platform-connections.js';
+import type { BurstPool } from './burst-pool.js';
+import { serializeRequest } from './http1-exchange.js';
+import { agent, burstPool } from './platform-connections.js';
+import {
+  type Abort,
+  BufferedResponse,
+  CollectingHandler,
+  type PlatformResponse,
+  recordHeaderReader,
+} from './platform-response.js';
 
 /**
  * The raw transport under platform-http.ts: one request out and its answer read into memory,
  * on the lean undici dispatcher path for small bodies or WHATWG fetch for forms and streams.
  * It knows nothing of platforms, classification or hooks.
  */
-
-/** What adapters read from a platform's answer (a fetch Response has all of it). */
-export interface PlatformResponse {
-  readonly status: number;
-  readonly ok: boolean;
-  readonly headers: { get(name: string): string | null };
-  text(): Promise<string>;
-  json(): Promise<unknown>;
-}
 
 type UndiciBody = NonNullable<Parameters<typeof undiciFetch>[1]>['body'];
 
@@ -136,24 +135,31 @@ export function prepareBytes(lean: LeanRequest): void {
 }
 
 /**
- * On a connection opened ahead for a burst, the request is written as bytes and its answer read
- * by http1-exchange.ts (the connection is then kept for the post's next calls).
- * Other requests go straight to undici's dispatcher with a handler that only collects the answer:
- * WHATWG fetch and even undici.request cost several times more CPU per call (Request,
- * Headers and stream objects), which adds up when thousands of posts fall due in the same
- * second. undici's own timers bound the wait for the answer. Platform APIs answer directly
- * (no redirects to follow).
+ * While a burst's pool is open for the host, the request is written on one of its connections
+ * as bytes (queued until one comes free) and its answer read by http1-exchange.ts. Other
+ * requests go straight to undici's dispatcher with a handler that only collects the answer:
+ * WHATWG fetch and even undici.request cost several times more CPU per call (Request, Headers
+ * and stream objects), which adds up when thousands of posts fall due in the same second.
+ * undici's own timers bound the wait for the answer. Platform APIs answer directly (no
+ * redirects to follow). `written` is called once the request has been written (or queued in
+ * undici, which writes it at once), or once it failed before, once in all.
  */
 export function sendLean(
   lean: LeanRequest,
   signal: AbortSignal | undefined,
   inFlight: Set<Abort>,
+  written?: () => void,
 ): Promise<PlatformResponse> {
   if (signal?.aborted) return Promise.reject(signal.reason);
-  const connection = takeWarmConnection(lean.origin);
-  if (connection) return sendOnWarmConnection(connection, lean, inFlight);
+  const pool = burstPool(lean.origin);
+  if (pool) return sendOnPool(pool, lean, inFlight, written);
+  written?.();
+  return dispatchLean(lean, inFlight);
+}
+
+function dispatchLean(lean: LeanRequest, inFlight: Set<Abort>): Promise<PlatformResponse> {
   return new Promise((resolve, reject) => {
-    dispatch(
+    agent.dispatch(
       {
         origin: lean.origin,
         path: lean.path,
@@ -163,138 +169,60 @@ export function sendLean(
         headersTimeout: lean.timeoutMs,
         bodyTimeout: lean.timeoutMs,
       },
-      (done) => new CollectingHandler(resolve, reject, inFlight, done),
+      new CollectingHandler(resolve, reject, inFlight),
     );
   });
 }
 
-async function sendOnWarmConnection(
-  connection: WarmConnection,
+function sendOnPool(
+  pool: BurstPool,
   lean: LeanRequest,
   inFlight: Set<Abort>,
+  written: (() => void) | undefined,
 ): Promise<PlatformResponse> {
-  let abort: Abort | null = null;
-  try {
-    let bytes = lean.bytes;
-    if (!bytes) {
-      try {
-        bytes = serializeRequest(lean);
-      } catch (error) {
-        connection.socket.destroy();
-        throw error;
-      }
+  let told = false;
+  const tell = () => {
+    if (told) return;
+    told = true;
+    written?.();
+  };
+  let bytes = lean.bytes;
+  if (!bytes) {
+    try {
+      bytes = serializeRequest(lean);
+    } catch (error) {
+      tell();
+      return Promise.reject(error);
     }
-    const answer = await connection.send(bytes, {
+  }
+  return new Promise((resolve, reject) => {
+    let abort: Abort | null = null;
+    const forget = () => {
+      if (abort) inFlight.delete(abort);
+    };
+    pool.send({
+      bytes,
       method: lean.method,
       timeoutMs: lean.timeoutMs,
       onAbort: (cancel) => {
         abort = cancel;
         inFlight.add(cancel);
       },
+      written: tell,
+      answered: (answer) => {
+        forget();
+        resolve(new BufferedResponse(answer.status, answer.header, answer.body));
+      },
+      failed: (error) => {
+        forget();
+        tell();
+        reject(error);
+      },
+      elsewhere: () => {
+        forget();
+        tell();
+        dispatchLean(lean, inFlight).then(resolve, reject);
+      },
     });
-    if (answer.reusable) keepIdle(lean.origin, connection);
-    return new BufferedResponse(answer.status, answer.header, answer.body);
-  } finally {
-    if (abort) inFlight.delete(abort);
-  }
-}
-
-/** Cancels a request in flight (undici's abort callback). */
-export type Abort = (reason?: Error) => void;
-
-/**
- * Collects the answer through undici's raw callbacks: with the controller-based ones undici
- * wraps every request in an adapter that decodes all response headers into an object first,
- * which is most of the CPU an answer costs when a burst's thousands come back at once. Here
- * the raw header buffers are kept and decoded only when an adapter asks for a header.
- */
-class CollectingHandler implements Dispatcher.DispatchHandler {
-  private status = 0;
-  private rawHeaders: Buffer[] = [];
-  private chunks: Buffer[] = [];
-  private abort: Abort | null = null;
-
-  constructor(
-    private readonly resolve: (response: PlatformResponse) => void,
-    private readonly reject: (error: unknown) => void,
-    private readonly inFlight: Set<Abort>,
-    private readonly done: () => void,
-  ) {}
-
-  onConnect(abort: Abort): void {
-    if (this.abort) this.inFlight.delete(this.abort);
-    this.abort = abort;
-    this.inFlight.add(abort);
-  }
-
-  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
-    // Called again after a 1xx: the final answer's status and headers win.
-    this.status = statusCode;
-    this.rawHeaders = rawHeaders;
-    return true;
-  }
-
-  onData(chunk: Buffer): boolean {
-    this.chunks.push(chunk);
-    return true;
-  }
-
-  onComplete(): void {
-    if (this.abort) this.inFlight.delete(this.abort);
-    this.done();
-    const bytes = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
-    this.resolve(new BufferedResponse(this.status, rawHeaderReader(this.rawHeaders), bytes));
-  }
-
-  onError(error: Error): void {
-    if (this.abort) this.inFlight.delete(this.abort);
-    this.done();
-    this.reject(error);
-  }
-}
-
-type HeaderReader = (name: string) => string | null;
-
-/** Reads headers from undici's raw name/value buffers, decoding them on the first lookup. */
-function rawHeaderReader(raw: Buffer[]): HeaderReader {
-  let decoded: Map<string, string> | null = null;
-  return (name) => {
-    if (!decoded) {
-      decoded = new Map();
-      for (let index = 0; index + 1 < raw.length; index += 2) {
-        const key = (raw[index] as Buffer).toString('latin1').toLowerCase();
-        const value = (raw[index + 1] as Buffer).toString('latin1');
-        const previous = decoded.get(key);
-        decoded.set(key, previous === undefined ? value : `${previous}, ${value}`);
-      }
-    }
-    return decoded.get(name.toLowerCase()) ?? null;
-  };
-}
-
-function recordHeaderReader(headers: Record<string, string>): HeaderReader {
-  return (name) => headers[name.toLowerCase()] ?? null;
-}
-
-/** An answer already read into memory; headers are looked up without building a Headers object. */
-class BufferedResponse implements PlatformResponse {
-  readonly ok: boolean;
-  readonly headers: { get(name: string): string | null };
-
-  constructor(
-    readonly status: number,
-    get: HeaderReader,
-    private readonly bytes: Buffer,
-  ) {
-    this.ok = status >= 200 && status < 300;
-    this.headers = { get };
-  }
-
-  async text(): Promise<string> {
-    return this.bytes.toString('utf8');
-  }
-
-  async json(): Promise<unknown> {
-    return JSON.parse(this.bytes.toString('utf8'));
-  }
+  });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClaimLostError, HandedBackError, PlatformError } from '../platforms/platform-error.js';
 import { createDueGate, type GateEntry } from './due-gate.js';
 
@@ -39,7 +39,7 @@ describe('the due gate', () => {
       ),
     );
     expect(results).toEqual([1, 2, 3, 4, 5]);
-    // A crash between two lines leaves at most one batch marked without its requests sent.
+    // Written at once, each batch leaves right after its mark.
     expect(log).toEqual(['mark 1,2', 'send 1', 'send 2', 'mark 3,4', 'send 3', 'send 4', 'mark 5', 'send 5']);
     expect(Math.min(...sentAt)).toBeGreaterThanOrEqual(at);
   });
@@ -188,5 +188,44 @@ describe('the due gate', () => {
     await expect(waiting).rejects.toBeInstanceOf(HandedBackError);
     await expect(gate.wait(entry(2, log), Date.now() - 1)).rejects.toBeInstanceOf(HandedBackError);
     expect(log).toEqual([]);
+  });
+
+  it('marks a batch while the one before waits for connections, and the next only once that one has left', async () => {
+    const log: string[] = [];
+    const written = new Map<number, () => void>();
+    const gate = createDueGate(
+      async (ids) => {
+        log.push(`mark ${ids.join(',')}`);
+        return ids;
+      },
+      { batchSize: 1 },
+    );
+    const at = Date.now() + 30;
+    const sent = [1, 2, 3, 4].map((id) =>
+      gate.wait<number>(
+        {
+          attemptId: id,
+          platform: 'twitter',
+          commit: true,
+          send: (onWritten) => {
+            log.push(`send ${id}`);
+            written.set(id, onWritten);
+            return new Promise(() => undefined);
+          },
+        },
+        at,
+      ),
+    );
+    expect(sent).toHaveLength(4);
+    await vi.waitFor(() => expect(log).toHaveLength(4));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Two batches are out of the gate, neither written yet: a crash leaves at most these marked.
+    expect(log).toEqual(['mark 1', 'send 1', 'mark 2', 'send 2']);
+    written.get(1)?.();
+    await vi.waitFor(() => expect(log).toHaveLength(6));
+    expect(log.slice(4)).toEqual(['mark 3', 'send 3']);
+    written.get(2)?.();
+    await vi.waitFor(() => expect(log).toHaveLength(8));
+    expect(log.slice(6)).toEqual(['mark 4', 'send 4']);
   });
 });

@@ -5,11 +5,12 @@ import { ClaimLostError, notSent } from '../platforms/platform-error.js';
  * Posts due at the same moment wait on one timer with their first request already built.
  * When it fires, they are released in batches, the platforms interleaved so that none waits
  * for another's: one write marks the create requests of a batch as possibly sent (see
- * recover-posts.ts), then that batch's requests are dispatched. On the connections opened for
- * the burst (announced at the claim, warmed 2.5 s ahead) they are written at once
- * (platform-transport.ts), before the next batch is marked: a crash leaves at most one batch
- * marked for requests that never left, and the due moment costs one write per batch instead of
- * one per post. The whole burst goes out in this one task, before any answer is read.
+ * recover-posts.ts), then that batch's requests are handed to the transport, which writes them
+ * on the connections opened for the burst as fast as the platform takes them
+ * (platform-transport.ts, burst-pool.ts). A batch is marked while the one before it waits for
+ * connections, and the next only once that one has been written: the connections never wait
+ * for a mark, a crash leaves at most two batches marked for requests that never left, and the
+ * due moment costs one write per batch instead of one per post.
  * Until every released post's first request has been answered, the rest of each post's work
  * (follow-up calls, database writes, events) waits in `idle()`, so it cannot delay them.
  */
@@ -18,10 +19,17 @@ export interface GateEntry<T> {
   platform: string;
   /** The first request makes the post public: it is marked before it leaves. */
   commit: boolean;
-  /** Dispatches the prepared request; called once, at the post's moment. */
-  send: () => Promise<T>;
+  /**
+   * Dispatches the prepared request; called once, at the post's moment. Calls `written` once
+   * the request has been written on a connection (or failed before).
+   */
+  send: (written: () => void) => Promise<T>;
 }
 
+/**
+ * `markSent` marks the attempts and answers the ids it marked; a commit whose attempt was not
+ * marked (its post is another worker's now) is never sent.
+ */
 export function createDueGate(
   /** Marks the attempts' create requests as maybe sent; answers the ids it could mark. */
   markSent: (attemptIds: number[]) => Promise<number[]>,
@@ -71,7 +79,12 @@ export function createDueGate(
     if (end < waiters.length) setImmediate(() => wakeSome(waiters, end));
   }
 
-  async function releaseBatch(batch: Waiting[]): Promise<void> {
+  /**
+   * Marks a batch, then hands its requests to the transport; answers a promise (wrapped, so
+   * that awaiting the batch does not wait for it) that resolves once all of them have been
+   * written (or failed).
+   */
+  async function releaseBatch(batch: Waiting[]): Promise<{ written: Promise<void> }> {
     let marked: Set<number>;
     try {
       marked = new Set(await markSent(batch.filter((entry) => entry.commit).map((entry) => entry.attemptId)));
@@ -79,20 +92,39 @@ export function createDueGate(
       // Unmarked, nothing of this batch may leave (and nothing of it did).
       const refusal = notSent(error);
       for (const entry of batch) entry.reject(refusal);
-      return;
+      return { written: Promise.resolve() };
     }
+    let left = batch.length;
+    let allWritten: () => void = () => undefined;
+    const written = new Promise<void>((resolve) => {
+      allWritten = resolve;
+    });
+    const oneWritten = () => {
+      left -= 1;
+      if (left === 0) allWritten();
+    };
     for (const entry of batch) {
       // Its post is another worker's now: this request must not leave.
       if (entry.commit && !marked.has(entry.attemptId)) {
         entry.reject(new ClaimLostError());
+        oneWritten();
         continue;
       }
       awaitingFirstAnswer.add(entry.attemptId);
-      try {
-        entry.resolve(entry.send());
-      } catch (error) {
-        entry.reject(error);
-      }
+      dispatch(entry, once(oneWritten));
+    }
+    return { written };
+  }
+
+  /** Sends the entry's request; `written` hears when it has been written, or has failed. */
+  function dispatch(entry: Waiting, written: () => void): void {
+    try {
+      const answer = entry.send(written);
+      answer.then(written, written);
+      entry.resolve(answer);
+    } catch (error) {
+      written();
+      entry.reject(error);
     }
   }
 
@@ -101,9 +133,12 @@ export function createDueGate(
     waiting.delete(at);
     releasing += 1;
     try {
+      let previous: Promise<void> = Promise.resolve();
       for (let index = 0; index < group.length; index += batchSize) {
-        // The batch's writes are queued microtasks: they run before the next mark is written.
-        await releaseBatch(group.slice(index, index + batchSize));
+        const { written } = await releaseBatch(group.slice(index, index + batchSize));
+        // The next batch is marked once the one before this has left.
+        await previous;
+        previous = written;
       }
     } finally {
       releasing -= 1;
@@ -177,7 +212,7 @@ export function createDueGate(
           });
           if (marked.length === 0) throw new ClaimLostError();
         }
-        return entry.send();
+        return entry.send(() => undefined);
       })();
     }
     return new Promise<T>((resolve, reject) => {
@@ -207,6 +242,15 @@ export function createDueGate(
   }
 
   return { wait, idle, firstAnswered, announce, close, reopen };
+}
+
+function once(callback: () => void): () => void {
+  let called = false;
+  return () => {
+    if (called) return;
+    called = true;
+    callback();
+  };
 }
 
 /** Platforms interleaved, so that none of them waits for another's requests to be written. */

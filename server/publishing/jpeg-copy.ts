@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { newId } from '../core/ids.js';
 import type { MediaTable } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
@@ -25,6 +25,8 @@ export async function createJpegPublicUrl(deps: AppDeps, row: MediaTable): Promi
   try {
     // Transparent areas become white, as Instagram's own app does.
     const source = await mediaStore(deps.config).localFile(row.storagePath);
+    // Loaded here: libvips holds tens of MB, and only Instagram posts of other images need it.
+    const { default: sharp } = await import('sharp');
     info = await sharp(source, { animated: false })
       .rotate()
       .flatten({ background: '#ffffff' })

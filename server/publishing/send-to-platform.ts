@@ -5,7 +5,7 @@ import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps } from '../http/types.js';
 import { ClaimLostError, notSent, PlatformError } from '../platforms/platform-error.js';
 import { createPlatformHttp } from '../platforms/platform-http.js';
-import type { PlatformResponse } from '../platforms/platform-transport.js';
+import type { PlatformResponse } from '../platforms/platform-response.js';
 import { type PublishProgress, parseProgress } from '../posts/post-states.js';
 import { saveProgress as saveProgressRow } from '../posts/post-transitions.js';
 import type { GateEntry } from './due-gate.js';

@@ -1,9 +1,8 @@
 import { request } from 'undici';
-import webpush from 'web-push';
 import { pinnedAgent, refuseNonPublic, resolveTarget } from '../../core/pinned-request.js';
 import type { AppDeps } from '../../http/types.js';
 import { isSessionLive } from './push-subscriptions.js';
-import { loadVapidKeys, vapidSubject } from './vapid-keys.js';
+import { loadVapidKeys, loadWebPush, vapidSubject } from './vapid-keys.js';
 
 interface PushMessage {
   title: string;
@@ -43,7 +42,7 @@ export async function sendPushToUser(
   let delivered = 0;
   for (const subscription of subscriptions) {
     try {
-      const details = webpush.generateRequestDetails(
+      const details = loadWebPush().generateRequestDetails(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         payload,
         {

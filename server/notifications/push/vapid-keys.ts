@@ -1,10 +1,16 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import webpush from 'web-push';
+import type webpush from 'web-push';
 import type { Config } from '../../config.js';
 import type { Cipher } from '../../core/crypto.js';
 import type { Db } from '../../db/database.js';
 import { readStoredVapidKeys, storeVapidKeysOnce, type VapidKeys } from './stored-vapid-keys.js';
+
+// Loaded when a pair is first generated or a message first sent: most servers do neither for a
+// long time, and web-push with its crypto dependencies would hold memory from the start.
+const require = createRequire(import.meta.url);
+export const loadWebPush = (): typeof webpush => require('web-push');
 
 const fileKeys = new Map<string, VapidKeys>();
 const databaseKeys = new WeakMap<Db, VapidKeys>();
@@ -54,7 +60,7 @@ function readFileKeys(dataDir: string): VapidKeys | null {
 }
 
 function generateKeys(): VapidKeys {
-  const generated = webpush.generateVAPIDKeys();
+  const generated = loadWebPush().generateVAPIDKeys();
   return { publicKey: generated.publicKey, privateKey: generated.privateKey };
 }
 

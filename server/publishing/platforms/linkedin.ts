@@ -1,7 +1,7 @@
 import { LINKEDIN_DEFAULT_VISIBILITY, LINKEDIN_VISIBILITIES } from '../../../shared/posts/constants.js';
 import { LINKEDIN_VERSION } from '../../platforms/linkedin-api.js';
 import { PlatformError } from '../../platforms/platform-error.js';
-import type { PlatformResponse } from '../../platforms/platform-transport.js';
+import type { PlatformResponse } from '../../platforms/platform-response.js';
 import type { PlatformAdapter, PublishContext, PublishMedia, ReconcileResult } from '../platform-adapter.js';
 import { CLOCK_SKEW_MS } from '../reconcile-post.js';
 import { asString, fileBlob, normalizeText, pollUntil, readRange, toBody } from './adapter-support.js';
