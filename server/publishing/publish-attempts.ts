@@ -71,10 +71,12 @@ export async function markCommitSent(db: Db, ...attemptIds: number[]): Promise<n
   // One JSON parameter instead of thousands of bound ids: the query stays cheap to build
   // when a whole burst is marked at its due moment.
   // The posts are locked in one order (by id), so two marks, or a mark and a renewal, never
-  // wait for each other in a circle.
+  // wait for each other in a circle. CROSS JOIN keeps SQLite reading the given attempts first
+  // (it would otherwise walk every publishing post of a burst for each batch; PostgreSQL plans
+  // it as any inner join).
   const { rows } = await sql<{ id: number }>`with fenced as (
-      select a.id from publish_attempts a join scheduled_posts p on p.id = a.post_id
-      where a.id in ${dialect.numbersOf(attemptIds)} and a.outcome is null
+      select a.id from publish_attempts a cross join scheduled_posts p
+      where p.id = a.post_id and a.id in ${dialect.numbersOf(attemptIds)} and a.outcome is null
         and p.status = 'publishing' and p.lease_owner = a.claim
       order by p.id ${dialect.shareRowsOf('p')})
     update publish_attempts set commit_sent_at = ${Date.now()}
