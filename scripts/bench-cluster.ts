@@ -22,7 +22,7 @@ import {
   type RunningServer,
   TEST_SERVER_VARIABLE,
 } from '../tests/support/spawn-server.js';
-import { CREATE_PATHS, measureBestFloor, percentile } from './bench-floor.js';
+import { CREATE_PATHS, measureBestFloor, measureFloor, percentile } from './bench-floor.js';
 import { mb, memoryKb, resetPeakMemory } from './bench-proc.js';
 import { buildServer } from './build-server.mjs';
 import { startPgCluster, stopPgCluster } from './pg-cluster.mjs';
