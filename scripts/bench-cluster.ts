@@ -112,13 +112,16 @@ try {
       (r) =>
         r.method === 'POST' &&
         CREATE_PATHS.some((pattern) => pattern.test(r.path)) &&
-        Date.parse(r.time) > burst.dueAt - 10_000,
+        // Nothing of the burst leaves before its moment; the warm-up's requests came earlier.
+        Date.parse(r.time) >= burst.dueAt - 1000,
     )
     .map((r) => Date.parse(r.time) - burst.dueAt)
     .sort((a, b) => a - b);
   // Exactly once is checked against the sandbox's own state (this run's sandbox only).
   const outcome = sandbox ? await burstOutcome(sandbox, first, burst) : null;
   const shares = await attemptShares(first);
+  // Once the burst's bookkeeping (notifications, e-mails, webhooks) is over.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
   const wake = await wakeLatency(first, wakeAccount);
   const floor = sandbox ? await measureBestFloor(sandbox, POSTS) : null;
 
