@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus, type UserEvent } from '../core/event-bus.js';
 import { importProgressReporter } from './import-progress.js';
 
@@ -12,6 +12,10 @@ function reporterWithClock() {
 }
 
 describe('importProgressReporter', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sends a thousand quick steps as a handful of events, the first and last of each phase always', () => {
     const { report, seen, advance } = reporterWithClock();
     for (let done = 0; done <= 1000; done++) {
@@ -45,5 +49,29 @@ describe('importProgressReporter', () => {
         total: 3,
       })),
     );
+  });
+
+  it('sends a step held back by the gap once the gap ends, when no newer step came first', () => {
+    vi.useFakeTimers();
+    const events = createEventBus();
+    const seen: UserEvent[] = [];
+    events.subscribe('user-1', (event) => seen.push(event));
+    const report = importProgressReporter({ events }, 'user-1', 'import-1');
+    report('media', 0, 3);
+    vi.advanceTimersByTime(100);
+    // The first file arrives quickly, then the second takes its time.
+    report('media', 1, 3);
+    const done = () => seen.map((event) => (event.type === 'import.progress' ? event.done : null));
+    expect(done()).toEqual([0]);
+    vi.advanceTimersByTime(149);
+    expect(done()).toEqual([0]);
+    vi.advanceTimersByTime(1);
+    expect(done()).toEqual([0, 1]);
+    // A held step never goes out after a newer one.
+    vi.advanceTimersByTime(100);
+    report('media', 2, 3);
+    report('media', 3, 3);
+    vi.advanceTimersByTime(1000);
+    expect(done()).toEqual([0, 1, 3]);
   });
 });

@@ -10,6 +10,8 @@ const MIN_GAP_MS = 250;
  * Publishes an import's progress to its user's live streams (GET /api/events) as
  * `import.progress` events carrying the client's progressId. A phase's first and last steps always
  * go out; the steps between at most every 250 ms, so 1,000 media files never make 1,000 messages.
+ * A step held back goes out when its gap ends unless a newer one went first, so a bar never stays
+ * behind a file that was fetched just before a slow one.
  */
 export function importProgressReporter(
   deps: Pick<AppDeps, 'events'>,
@@ -19,12 +21,23 @@ export function importProgressReporter(
 ): ImportProgressReporter {
   let lastAt = Number.NEGATIVE_INFINITY;
   let lastPhase: ImportPhase | null = null;
-  return (phase, done, total) => {
-    const now = clock();
-    const isEdge = phase !== lastPhase || done === 0 || done >= total;
-    if (!isEdge && now - lastAt < MIN_GAP_MS) return;
-    lastAt = now;
+  let held: ReturnType<typeof setTimeout> | undefined;
+  const send = (phase: ImportPhase, done: number, total: number) => {
+    clearTimeout(held);
+    held = undefined;
+    lastAt = clock();
     lastPhase = phase;
     deps.events.publish(userId, { type: 'import.progress', progressId, phase, done, total });
+  };
+  return (phase, done, total) => {
+    const isEdge = phase !== lastPhase || done === 0 || done >= total;
+    const wait = MIN_GAP_MS - (clock() - lastAt);
+    if (isEdge || wait <= 0) {
+      send(phase, done, total);
+      return;
+    }
+    clearTimeout(held);
+    held = setTimeout(() => send(phase, done, total), wait);
+    held.unref?.();
   };
 }
