@@ -13,7 +13,15 @@ let server: RunningServer;
 /** A photo site on loopback that takes its time over each picture, so the import's steps show. */
 let photos: http.Server;
 let photosUrl: string;
-const PHOTO_DELAY_MS = 700;
+// The photo site answers one picture each time the test lets one through, so every step of the
+// import's progress is seen however loaded the machine is.
+const heldPhotos: Array<() => void> = [];
+let photosLetThrough = 0;
+function letOnePhotoThrough() {
+  const answer = heldPhotos.shift();
+  if (answer) answer();
+  else photosLetThrough += 1;
+}
 
 test.beforeAll(async () => {
   const png = await sharp({
@@ -23,7 +31,11 @@ test.beforeAll(async () => {
     .toBuffer();
   photos = http.createServer((req, res) => {
     req.resume();
-    setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(png), PHOTO_DELAY_MS);
+    const answer = () => res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    if (photosLetThrough > 0) {
+      photosLetThrough -= 1;
+      answer();
+    } else heldPhotos.push(answer);
   });
   await new Promise<void>((resolve) => photos.listen(0, '127.0.0.1', resolve));
   photosUrl = `http://127.0.0.1:${(photos.address() as AddressInfo).port}`;
@@ -165,10 +177,14 @@ test('the import shows its media being fetched one by one, and another open tab 
 
   await page.getByRole('button', { name: 'Import 1 post' }).click();
   const bar = page.getByRole('progressbar', { name: 'Import progress' });
+  await expect(bar).toHaveAttribute('aria-valuetext', 'Fetching media 0 of 3');
+  letOnePhotoThrough();
   await expect(bar).toHaveAttribute('aria-valuetext', 'Fetching media 1 of 3');
   await expect(bar).toHaveAttribute('aria-valuenow', '1');
   await page.screenshot({ path: testInfo.outputPath('import-progress-1440.png') });
+  letOnePhotoThrough();
   await expect(bar).toHaveAttribute('aria-valuetext', 'Fetching media 2 of 3');
+  letOnePhotoThrough();
   await expect(page.getByText('1 post imported.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
 
