@@ -348,11 +348,11 @@ describe('the publishing engine', () => {
       'Never sent',
       'Sent before the crash',
     ]);
-    const notes = await t.deps.db
-      .selectFrom('notifications')
-      .select('type')
-      .where('userId', '=', user.id)
-      .execute();
+    // Each notification is written just after its post's outcome.
+    const notes = await waitFor(
+      () => t.deps.db.selectFrom('notifications').select('type').where('userId', '=', user.id).execute(),
+      (rows) => rows.length >= 3,
+    );
     expect(notes.map((n) => n.type)).toEqual(['post_success', 'post_success', 'post_success']);
   });
 
@@ -389,11 +389,10 @@ describe('the publishing engine', () => {
       (r) => r.status === 'failed',
     );
     expect(row.errorMessage).toMatch(/missed/i);
-    const notes = await t.deps.db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('userId', '=', user.id)
-      .execute();
+    const notes = await waitFor(
+      () => t.deps.db.selectFrom('notifications').selectAll().where('userId', '=', user.id).execute(),
+      (rows) => rows.length > 0,
+    );
     expect(JSON.parse(notes[0]?.data ?? '{}').action).toBe('post_now');
     expect(await publishedTexts()).toEqual([]);
   });

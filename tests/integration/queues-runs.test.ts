@@ -166,11 +166,11 @@ describe('queue runs', () => {
     // Each went through the engine: one attempt each, a success notification each.
     const attempts = await t.deps.db.selectFrom('publishAttempts').selectAll().execute();
     expect(attempts.map((a) => a.outcome)).toEqual(['success', 'success', 'success', 'success']);
-    const notes = await t.deps.db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('userId', '=', user.id)
-      .execute();
+    // Each notification is written just after its post's outcome.
+    const notes = await waitFor(
+      () => t.deps.db.selectFrom('notifications').selectAll().where('userId', '=', user.id).execute(),
+      (rows) => rows.filter((n) => n.type === 'post_success').length >= 4,
+    );
     expect(notes.filter((n) => n.type === 'post_success')).toHaveLength(4);
 
     const after = await getQueue(queue.id);
