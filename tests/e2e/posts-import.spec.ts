@@ -10,11 +10,12 @@ import { type RunningServer, startServer } from '../support/spawn-server';
 
 let sandbox: RunningSandbox;
 let server: RunningServer;
-/** A photo site on loopback that takes its time over each picture, so the import's steps show. */
+/**
+ * A photo site on loopback that answers one picture each time the test lets one through, so every
+ * step of the import's progress is seen however loaded the machine is.
+ */
 let photos: http.Server;
 let photosUrl: string;
-// The photo site answers one picture each time the test lets one through, so every step of the
-// import's progress is seen however loaded the machine is.
 const heldPhotos: Array<() => void> = [];
 let photosLetThrough = 0;
 function letOnePhotoThrough() {
