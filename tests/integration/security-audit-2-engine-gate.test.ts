@@ -120,8 +120,9 @@ describe('the subscription gate in the engine', () => {
       expect(row.errorMessage).toBe(BILLING_MESSAGES.trialEnded);
     }
     expect(await sandboxPublished(sandbox, 'threads')).toEqual([]);
-    // One notice for the lapse, not one per post (and no "Post failed" per post either).
-    const notices = await holdNotices();
+    // One notice for the lapse, not one per post (and no "Post failed" per post either). It is
+    // written just after the posts fail.
+    const notices = await waitFor(holdNotices, (rows) => rows.length > 0);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.message).toContain(BILLING_MESSAGES.trialEnded);
     const all = await t.deps.db
