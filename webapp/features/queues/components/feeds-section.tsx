@@ -29,7 +29,7 @@ export function FeedsSection({ queues }: { queues: QueueDto[] }) {
         the queue (or become drafts). The first check takes the newest 3; a feed that fails five checks in a
         row is paused and you are notified.
       </p>
-      <ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Feed panels">
+      <ul className="mt-4 grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Feed panels">
         {queues.map((queue) => (
           <FeedPanel
             key={queue.id}
