@@ -144,6 +144,17 @@ async function composerAfterMenu(): Promise<Page> {
   return openPopup();
 }
 
+/** The page of this context at an address starting with `prefix`, once one is open. */
+async function openedPage(prefix: string): Promise<Page> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const page = context.pages().find((candidate) => candidate.url().startsWith(prefix));
+    if (page) return page;
+    if (Date.now() > deadline) throw new Error(`No page opened at ${prefix}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function closeExtensionPages() {
   for (const page of context.pages()) {
     if (page.url().startsWith(`chrome-extension://${extensionId}/`)) await page.close();
@@ -347,10 +358,9 @@ test('"Sign in with the web app" hands a token from the signed-in web app to thi
   await expect(
     options.getByText('Your session has expired. Please sign in again to continue.'),
   ).toBeVisible();
-  const [connectPage] = await Promise.all([
-    context.waitForEvent('page'),
-    options.getByRole('button', { name: 'Sign in with the web app' }).click(),
-  ]);
+  await options.getByRole('button', { name: 'Sign in with the web app' }).click();
+  // Found by its address: another page the extension opens or closes meanwhile is not it.
+  const connectPage = await openedPage(`${server.url}/extension/connect`);
   await connectPage.waitForLoadState();
   // Our build pins its id with the manifest key: the id the server allows by default.
   expect(extensionId).toBe(EXTENSION_ID);
