@@ -13,17 +13,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
 import { startServer } from '../tests/support/spawn-server.js';
+import { numberOption } from './bench-args.js';
 import { benchDatabases, timingTable } from './bench-databases.js';
 import { percentile, timeRequests } from './bench-requests.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const POSTS = arg('posts', 20_000);
-const DAYS = arg('days', 730);
-const RUNS = arg('runs', 200);
+const POSTS = numberOption('posts', 20_000);
+const DAYS = numberOption('days', 730);
+const RUNS = numberOption('runs', 200);
 const OTHER_USERS = 20;
 const DAY = 86_400_000;
 const platforms = ['twitter', 'linkedin', 'facebook', 'instagram', 'threads', 'tiktok'];

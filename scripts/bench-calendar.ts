@@ -13,17 +13,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
 import { startServer } from '../tests/support/spawn-server.js';
+import { numberOption } from './bench-args.js';
 import { benchDatabases, timingTable } from './bench-databases.js';
 import { percentile, timeRequests } from './bench-requests.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const TOTAL = arg('total', 1_000_000);
-const MINE = arg('mine', 100_000);
-const RUNS = arg('runs', 300);
+const TOTAL = numberOption('total', 1_000_000);
+const MINE = numberOption('mine', 100_000);
+const RUNS = numberOption('runs', 300);
 const OTHER_USERS = 90;
 const DAY = 86_400_000;
 const SPAN = 730 * DAY;

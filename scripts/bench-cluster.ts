@@ -23,20 +23,16 @@ import {
   type RunningServer,
   TEST_SERVER_VARIABLE,
 } from '../tests/support/spawn-server.js';
+import { flagOption, numberOption } from './bench-args.js';
 import { CREATE_PATHS, measureBestFloor, measureFloor, percentile } from './bench-floor.js';
 import { mb, memoryKb, resetPeakMemory } from './bench-proc.js';
 import { buildServer } from './build-server.mjs';
 import { startPgCluster, stopPgCluster } from './pg-cluster.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const PROCESSES = arg('processes', 2);
-const POSTS = arg('posts', 2000);
-const USERS = arg('users', 20);
-const KILL = args.includes('--kill');
+const PROCESSES = numberOption('processes', 2);
+const POSTS = numberOption('posts', 2000);
+const USERS = numberOption('users', 20);
+const KILL = flagOption('kill');
 const LEAD_MS = 10_000;
 const WAKE_SAMPLES = 20;
 

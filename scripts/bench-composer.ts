@@ -19,15 +19,11 @@ import { chromium, type Page } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '../server/sandbox/sandbox-server.js';
 import { connectSandboxAccount, createConfirmedUser } from '../tests/support/http-user.js';
 import { type RunningServer, startServer } from '../tests/support/spawn-server.js';
+import { flagOption, numberOption } from './bench-args.js';
 import { percentile } from './bench-requests.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const KEYS = arg('keys', 200);
-const DELAY_MS = arg('delay', 50);
+const KEYS = numberOption('keys', 200);
+const DELAY_MS = numberOption('delay', 50);
 const WARM_UP_KEYS = 30;
 const TARGET_MS = 16;
 const ACCOUNTS = [
@@ -95,7 +91,7 @@ async function typeTraced(page: Page, name: string) {
   return keystrokes;
 }
 
-if (!args.includes('--no-build')) {
+if (!flagOption('no-build')) {
   console.log('Building the web app...');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }

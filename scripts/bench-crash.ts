@@ -6,16 +6,11 @@
  * platform never received must all be 0 (tests/support/crash-scenario.ts).
  */
 import { formatCrashReport, runCrashScenario } from '../tests/support/crash-scenario.js';
-
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
+import { numberOption } from './bench-args.js';
 
 const report = await runCrashScenario({
-  posts: arg('posts', 200),
-  killAt: arg('kill-at', 0.3),
+  posts: numberOption('posts', 200),
+  killAt: numberOption('kill-at', 0.3),
   log: (line) => console.log(line),
 });
 console.log(`\n${formatCrashReport(report)}\n`);

@@ -15,15 +15,11 @@ import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
 import { startServer } from '../tests/support/spawn-server.js';
+import { numberOption } from './bench-args.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const ROWS = arg('rows', 1000);
-const RUNS = arg('runs', 3);
-const POSTS = arg('posts', 5_000);
+const ROWS = numberOption('rows', 1000);
+const RUNS = numberOption('runs', 3);
+const POSTS = numberOption('posts', 5_000);
 const DAY = 86_400_000;
 const PLATFORMS = [
   'twitter',

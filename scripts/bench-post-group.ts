@@ -14,15 +14,11 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { databaseFile, migrateToLatest, openDatabase } from '../server/db/database.js';
 import { startServer } from '../tests/support/spawn-server.js';
+import { numberOption } from './bench-args.js';
 import { percentile, timeRequests, timingRow } from './bench-requests.js';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const RUNS = arg('runs', 200);
-const POSTS = arg('posts', 20_000);
+const RUNS = numberOption('runs', 200);
+const POSTS = numberOption('posts', 20_000);
 const DAY = 86_400_000;
 const ACCOUNTS = ['twitter', 'facebook', 'facebook', 'instagram', 'linkedin', 'threads'];
 

@@ -25,17 +25,13 @@ import {
   startServer,
   TEST_SERVER_VARIABLE,
 } from '../tests/support/spawn-server.js';
+import { numberOption } from './bench-args.js';
 import { CREATE_PATHS, measureBestFloor, measureFloor, percentile } from './bench-floor.js';
 import { cpuMs, mb, memoryKb, resetPeakMemory } from './bench-proc.js';
 import { buildServer } from './build-server.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const POSTS = arg('posts', 2000);
-const USERS = arg('users', 20);
+const POSTS = numberOption('posts', 2000);
+const USERS = numberOption('users', 20);
 const PLATFORMS = (process.env.BENCH_PLATFORMS ?? 'twitter,linkedin').split(',');
 
 // The server runs as `npm start` runs it: built into one file, with no Node flags.
