@@ -69,14 +69,20 @@ export async function prunePostingSlots(db: Db, now: number): Promise<number> {
 }
 
 /**
- * The post's latest slot goes back: its attempt sent no create request (a claim lost to another
- * worker, a process stopping, a failure before the request). A post has one attempt at a time,
- * so its newest slot is that attempt's.
+ * The slot of an attempt that sent no create request goes back (a claim lost to another worker,
+ * a process stopping, a failure before the request): the post's newest slot taken no later than
+ * the attempt started (`attemptStartedAt`), since a slot is taken before its attempt starts.
+ * A worker that took the post over after this one's lease ran out took its slot later, and
+ * keeps it.
  */
-export async function releasePostingSlot(db: Db, postId: string): Promise<void> {
-  const newest = db
+export async function releasePostingSlot(
+  db: Db,
+  input: { postId: string; attemptStartedAt: number },
+): Promise<void> {
+  const own = db
     .selectFrom('postingSlots')
     .select((eb) => eb.fn.max('id').as('id'))
-    .where('postId', '=', postId);
-  await db.deleteFrom('postingSlots').where('id', '=', newest).execute();
+    .where('postId', '=', input.postId)
+    .where('takenAt', '<=', input.attemptStartedAt);
+  await db.deleteFrom('postingSlots').where('id', '=', own).execute();
 }

@@ -41,7 +41,7 @@ export async function runPublishAttempt(
     if (error instanceof ClaimLostError) {
       options.firstAnswered?.(attemptId);
       await endAttempt(db, attemptId, { outcome: 'retry', error: error.message });
-      await releasePostingSlot(db, claimed.id);
+      await releasePostingSlot(db, { postId: claimed.id, attemptStartedAt: now });
       if (error instanceof HandedBackError) {
         const row = await handBack(db, { postId: claimed.id, claim, now: Date.now() });
         if (row) await publishPostUpdated(deps, row);
@@ -68,7 +68,7 @@ export async function runPublishAttempt(
   });
   // No create request left (a failure before it): the platform's cap counts nothing.
   if (result.outcome !== 'posted' && (await findCommitSentAt(db, attemptId)) === null) {
-    await releasePostingSlot(db, claimed.id);
+    await releasePostingSlot(db, { postId: claimed.id, attemptStartedAt: now });
   }
   await applyResult(deps, claimed, result);
   return result;
