@@ -31,6 +31,11 @@ const scripts: Record<string, Array<string | { wait: number }>> = {
   '/two-lengths': ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\nokk'],
   '/hang': [],
   '/slow': [{ wait: 30 }, 'HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'],
+  // Eight bytes 30 ms apart: longer in all than the test's timeout, never that long between two.
+  '/trickle': [
+    'HTTP/1.1 200 OK\r\ncontent-length: 8\r\n\r\n',
+    ...[...'trickled'].flatMap((byte) => [{ wait: 30 }, byte]),
+  ],
   '/keep-alive-5': ['HTTP/1.1 200 OK\r\nkeep-alive: timeout=5\r\ncontent-length: 0\r\n\r\n'],
   '/keep-alive-1': ['HTTP/1.1 200 OK\r\nkeep-alive: timeout=1\r\ncontent-length: 0\r\n\r\n'],
 };
@@ -302,6 +307,19 @@ describe('a connection opened ahead of a burst', () => {
       hung.send(request('/hang'), { method: 'POST', timeoutMs: 50, onAbort: () => {} }),
     ).rejects.toMatchObject({ code: 'UND_ERR_HEADERS_TIMEOUT' });
     expect(hung.socket.destroyed).toBe(true);
+  });
+
+  it('counts the timeout from the last bytes read, not from the write', async () => {
+    const connection = new WarmConnection(await connect(), 150);
+    const started = Date.now();
+    const answer = await connection.send(request('/trickle'), {
+      method: 'POST',
+      timeoutMs: 150,
+      onAbort: () => {},
+    });
+    expect(Date.now() - started).toBeGreaterThan(150);
+    expect(answer.body.toString()).toBe('trickled');
+    connection.close();
   });
 
   it('is never used once the server has sent something before any request', async () => {

@@ -74,11 +74,14 @@ const MAX_KEEP_ALIVE_MS = 20_000;
 
 /**
  * A keep-alive connection opened ahead of a burst, carrying one request at a time, each written
- * as prepared bytes, and reading its answer. Its listeners and its timeout are set when it
- * opens, so that a request only pays for its write; a connection that receives anything while
+ * as prepared bytes, and reading its answer. Its listeners are set when it opens, so that a
+ * request only pays for its write; a connection that receives anything while
  * no request is on it (a server's goodbye to an idle connection) is closed and never used again.
- * The timeout only counts once a request is written (the write restarts its timer): a
- * connection waiting for its moment longer than a request may wait for its answer stays open.
+ * The timeout only counts once a request is written (the write restarts it): a connection
+ * waiting for its moment longer than a request may wait for its answer stays open.
+ * The timeout is a timer of its own that, when it fires early, waits again for what is left:
+ * each write and each chunk read only notes the time. (The socket's own timeout moves a timer
+ * on every write and read, which a burst's thousands of requests paid for.)
  */
 export class WarmConnection {
   private current: Exchange | null = null;
@@ -92,11 +95,14 @@ export class WarmConnection {
   onClose: ((connection: WarmConnection) => void) | null = null;
   /** A request may be written on it until then: the server may close it afterwards. */
   usableUntil = Number.POSITIVE_INFINITY;
+  /** When the request on it was written, or its answer's last bytes arrived. */
+  private lastActivity = 0;
+  private timer: NodeJS.Timeout | null = null;
   private readonly listeners = {
     data: (chunk: Buffer) => this.onData(chunk),
     end: () => this.onEnd(),
     error: (error: Error) => this.fail(error),
-    timeout: () => this.onTimeout(),
+    timeout: () => this.onTimer(),
   };
 
   constructor(
@@ -107,9 +113,6 @@ export class WarmConnection {
     socket.on('end', this.listeners.end);
     socket.on('close', this.listeners.end);
     socket.on('error', this.listeners.error);
-    socket.on('timeout', this.listeners.timeout);
-    // Counted from the last activity: for a request, from its write.
-    socket.setTimeout(timeoutMs);
   }
 
   /** Open, with no request on it, and within the time the server keeps it. */
@@ -138,7 +141,7 @@ export class WarmConnection {
     }
     if (options.timeoutMs !== this.timeoutMs) {
       this.timeoutMs = options.timeoutMs;
-      this.socket.setTimeout(options.timeoutMs);
+      this.stopTimer();
     }
     const exchange: Exchange = { parser: new AnswerParser(options.method === 'HEAD'), done };
     this.current = exchange;
@@ -146,6 +149,8 @@ export class WarmConnection {
       if (this.current === exchange)
         this.fail(reason ?? new ExchangeError('The request was aborted.', 'UND_ERR_ABORTED'));
     });
+    this.lastActivity = Date.now();
+    this.timer ??= this.startTimer(this.timeoutMs);
     this.socket.write(bytes);
   }
 
@@ -160,6 +165,7 @@ export class WarmConnection {
       this.close();
       return;
     }
+    this.lastActivity = Date.now();
     let finished: boolean;
     try {
       finished = current.parser.push(chunk);
@@ -170,9 +176,25 @@ export class WarmConnection {
     if (finished) this.complete(current);
   }
 
-  private onTimeout(): void {
+  private startTimer(ms: number): NodeJS.Timeout {
+    return setTimeout(this.listeners.timeout, ms).unref();
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Counted from the last activity: for a request, from its write. */
+  private onTimer(): void {
+    this.timer = null;
     // Waiting for its next request: idle connections are closed by their owner.
     if (!this.current) return;
+    const left = this.lastActivity + this.timeoutMs - Date.now();
+    if (left > 0) {
+      this.timer = this.startTimer(left);
+      return;
+    }
     this.fail(new ExchangeError('The platform did not answer in time.', 'UND_ERR_HEADERS_TIMEOUT'));
   }
 
@@ -207,6 +229,7 @@ export class WarmConnection {
   private fail(error: Error): void {
     const current = this.current;
     this.current = null;
+    this.stopTimer();
     // Nothing else is read on this connection: the next request would read the rest.
     this.socket.destroy();
     current?.done(error);
