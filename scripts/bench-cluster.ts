@@ -148,9 +148,11 @@ try {
   );
   if (floor) {
     console.log(
-      `  floor            a bare client's ${floor.best.count} requests taken in: all ${floor.best.all} ms (best of ${floor.trials.map((t) => `${t.connections}: ${t.all} ms`).join(', ')})`,
+      `  floor            a bare client's ${POSTS} requests taken in: ${floor.best.median} ms, the median of ${floor.best.connections} connections (${floor.sizes.map((size) => `${size.connections}: ${size.alls.join(', ')} ms`).join('; ')})`,
     );
-    console.log(`  p99 / floor      ${(pct(0.99) / floor.best.all).toFixed(2)}`);
+    console.log(
+      `  p99 / floor      ${(pct(0.99) / floor.best.median).toFixed(2)} (p99 / fastest trial ${(pct(0.99) / floor.fastest.all).toFixed(2)})`,
+    );
   } else {
     console.log('  floor            not measured: the receiver is external (SANDBOX_URL)');
   }

@@ -7,10 +7,14 @@
  * (p50/p95/p99/max, and p50 per platform host), the throughput and the server's memory (RSS
  * idle after start-up, before the burst and once it settled; the peak during the burst). A bare
  * client in its own process (scripts/bench-floor.ts) sends the sandbox as many create requests
- * over open connections once before the burst, so that Postloom meets a warm receiver, as a
- * platform's servers are, and again after it with a few connection counts: the time the sandbox
- * needs to take them in (the fastest trial) is the floor on this machine, and the benchmark
- * prints the ratio of Postloom's p99 to it. With DATABASE_URL (an empty PostgreSQL database) the server runs on PostgreSQL.
+ * over open connections before the burst until the sandbox's pace settles, so that Postloom meets
+ * a warm receiver, as a platform's servers are, and again after it with a few connection counts,
+ * three trials each: the time the sandbox needs to take them in (the median trial at the best
+ * count; see measureBestFloor) is the floor on this machine, and the benchmark prints the ratio
+ * of Postloom's p99 to it, and to the fastest single trial. The sandbox runs in this process,
+ * with a young generation a burst's requests fit in, emptied before each measured run (the npm
+ * command's Node flags; see collectReceiverGarbage). With DATABASE_URL (an empty PostgreSQL
+ * database) the server runs on PostgreSQL.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,7 +30,13 @@ import {
   TEST_SERVER_VARIABLE,
 } from '../tests/support/spawn-server.js';
 import { numberOption } from './bench-args.js';
-import { CREATE_PATHS, measureBestFloor, measureFloor, percentile } from './bench-floor.js';
+import {
+  CREATE_PATHS,
+  collectReceiverGarbage,
+  measureBestFloor,
+  percentile,
+  warmUpReceiver,
+} from './bench-floor.js';
 import { cpuMs, mb, memoryKb, resetPeakMemory } from './bench-proc.js';
 import { buildServer } from './build-server.mjs';
 
@@ -71,11 +81,11 @@ try {
     }
   }
   console.log(`Connected ${accounts.length} accounts.`);
-  // The receiver runs the burst's code paths once before the burst, as a platform's servers are
+  // The receiver runs the burst's code paths until its pace settles, as a platform's servers are
   // always warm: the floor trials after the burst meet it warm, and so does the burst.
-  const warmUp = await measureFloor(sandbox, POSTS, 100);
+  const warmUp = await warmUpReceiver(sandbox, POSTS);
   console.log(
-    `Warmed the receiver up with ${warmUp.count} requests from the bare client (${warmUp.all} ms).`,
+    `Warmed the receiver up with ${warmUp.length} rounds of ${POSTS} requests from the bare client (${warmUp.join(', ')} ms).`,
   );
 
   // Idle again, the accounts connected, before the posts of the burst are created.
@@ -107,6 +117,9 @@ try {
   // The peak is counted from just before the engine claims and prepares the burst (5 s ahead).
   await new Promise((resolve) => setTimeout(resolve, dueAt - 6000 - Date.now()));
   resetPeakMemory(server.process.pid);
+  // The floor's trials start with the receiver's young generation empty: so does the burst.
+  await new Promise((resolve) => setTimeout(resolve, dueAt - 1000 - Date.now()));
+  collectReceiverGarbage();
   // Stay quiet while the burst goes out: reading the published list costs the sandbox CPU.
   await new Promise((resolve) => setTimeout(resolve, dueAt - 200 - Date.now()));
   const cpuBefore = cpuMs(server.process.pid);
@@ -147,9 +160,7 @@ try {
   // Settled: every outcome recorded, the burst's connections closed (WARM_TTL_MS, IDLE_TTL_MS).
   await new Promise((resolve) => setTimeout(resolve, 25_000));
   const settledKb = memoryKb(server.process.pid, 'VmRSS');
-  // The fastest of a few connection counts: one per request, as Postloom opens them, and fewer
-  // connections each carrying several requests in turn.
-  const { trials: floors, best: floor } = await measureBestFloor(sandbox, POSTS);
+  const floor = await measureBestFloor(sandbox, POSTS);
 
   console.log('\nResults');
   console.log(`  published        ${published.length} / ${POSTS}`);
@@ -172,16 +183,16 @@ try {
     `  server idle RSS  ${mb(idleAtStartKb)} after start-up, ${mb(beforeCreatedKb)} before the burst was created, ${mb(settledKb)} 25 s after it settled`,
   );
   console.log(`  post statuses    ${JSON.stringify(statuses)}`);
-  for (const trial of floors) {
+  for (const size of floor.sizes) {
     console.log(
-      `  floor trial      ${String(trial.connections).padStart(4)} connections: ${trial.count} requests taken in, p99 ${trial.p99} ms, all ${trial.all} ms (first ${Math.min(trial.connections, POSTS)} written in ${trial.writtenMs} ms)`,
+      `  floor trials     ${String(size.connections).padStart(4)} connections: ${size.alls.join(', ')} ms (median ${size.median} ms)`,
     );
   }
   console.log(
-    `  floor            a bare client's ${floor.count} requests taken in: p99 ${floor.p99} ms, all ${floor.all} ms (best of the trials: ${floor.connections} connections)`,
+    `  floor            a bare client's ${POSTS} requests taken in: ${floor.best.median} ms (the median at its best connection count, ${floor.best.connections}); fastest single trial ${floor.fastest.all} ms`,
   );
   console.log(
-    `  p99 / floor      ${(pct(0.99) / floor.all).toFixed(2)} (p99 / floor p99 ${(pct(0.99) / floor.p99).toFixed(2)})`,
+    `  p99 / floor      ${(pct(0.99) / floor.best.median).toFixed(2)} (p99 / fastest single trial ${(pct(0.99) / floor.fastest.all).toFixed(2)})`,
   );
   console.log(
     `  load average     ${loadAtStart.toFixed(2)} at start, ${loadAfterBurst.toFixed(2)} after the burst (${os.cpus().length} cores)`,
