@@ -71,7 +71,7 @@ export interface FloorSize {
  * The floor: the bare client at its best connection count (one per request, and fewer carrying
  * several in turn), each count tried `rounds` times, in turn so that the machine's drift falls on
  * all of them, and judged by its median trial. A warm receiver takes the same 2,000 requests in
- * anywhere from 87 to 147 ms from one trial to the next (twelve trials in a row): the fastest of a
+ * anywhere from 87 to 147 ms from one trial to the next (ten trials in a row): the fastest of a
  * handful is a lucky run that a single run of any client, the bare one included, seldom matches,
  * while the burst is one run. The fastest single trial is answered too.
  */
