@@ -93,7 +93,9 @@ try {
   console.log(
     `Created ${POSTS} posts in ${Date.now() - created} ms; due at ${new Date(burst.dueAt).toISOString()}.`,
   );
-  // As bench:publish does: the receiver meets the burst warm, as a platform's servers are.
+  // The receiver meets the burst warm, as a platform's servers are: one round of the bare client,
+  // as the posts are created first and fall due 10 s later (bench:publish, which creates them
+  // after, warms it until its pace settles).
   if (sandbox) await measureFloor(sandbox, POSTS, 100);
   await sleepUntil(burst.dueAt - 6000);
   for (const server of processes) resetPeakMemory(server.process.pid);
