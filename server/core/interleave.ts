@@ -1,13 +1,13 @@
 /**
  * Merges lanes so that each lane is spread evenly over the result, in proportion to its length
  * (lanes of 1,000 and 500 items alternate two to one), keeping each lane's own order. Used where
- * a burst is worked through in order and no lane (a platform, an account) should wait for
- * another to finish.
+ * a burst is worked through in order and no lane (a platform) should wait for another to finish.
  *
  * Item `index` of a lane of `length` sits at the middle of its share, (index + 0.5) / length;
  * the merge takes the smallest next position among the lanes, the earlier lane on a tie. It
  * compares the positions as integers, without sorting or an object per item: it runs at a
- * burst's due moment, on every post of the burst.
+ * burst's due moment, on every post of the burst. It looks at every lane for each item, which
+ * suits a few lanes (the platforms); for hundreds, a heap would.
  */
 export function interleave<T>(lanes: T[][]): T[] {
   const nonEmpty = lanes.filter((lane) => lane.length > 0);
