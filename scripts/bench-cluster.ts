@@ -150,7 +150,7 @@ try {
   );
   if (floor) {
     console.log(
-      `  floor            a bare client's ${POSTS} requests taken in: ${floor.best.median} ms, the median of ${floor.best.connections} connections (${floor.sizes.map((size) => `${size.connections}: ${size.alls.join(', ')} ms`).join('; ')})`,
+      `  floor            a bare client's ${POSTS} requests taken in: ${floor.best.median} ms, the median trial at ${floor.best.connections} connections (${floor.sizes.map((size) => `${size.connections}: ${size.alls.join(', ')} ms`).join('; ')})`,
     );
     console.log(
       `  p99 / floor      ${(pct(0.99) / floor.best.median).toFixed(2)} (p99 / fastest trial ${(pct(0.99) / floor.fastest.all).toFixed(2)})`,
