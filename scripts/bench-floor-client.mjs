@@ -8,6 +8,7 @@
 // { "host": "127.0.0.1", "port": 3100, "connections": 2000, "requests": ["POST /... HTTP/1.1\r\n...", ...] }.
 import fs from 'node:fs';
 import net from 'node:net';
+import { shareOf, threadTimes } from './bench-schedstat.mjs';
 
 const { host, port, requests, connections } = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const payloads = requests.map((text) => Buffer.from(text));
@@ -70,10 +71,13 @@ function answerEnd(bytes) {
     if (bytes.length < at) return -1;
   }
 }
+const threadsAtStart = threadTimes(process.pid);
 startedAt = Date.now();
 for (let index = 0; index < count; index += 1) sockets[index].write(payloads[index]);
 const writtenMs = Date.now() - startedAt;
 await done;
 const answeredMs = Date.now() - startedAt;
+// This client's own use of the cores, from its first write to its last answer.
+const share = shareOf(process.pid, threadsAtStart, threadTimes(process.pid));
 for (const socket of sockets) socket.destroy();
-process.stdout.write(JSON.stringify({ startedAt, writtenMs, answeredMs }));
+process.stdout.write(JSON.stringify({ startedAt, writtenMs, answeredMs, share }));

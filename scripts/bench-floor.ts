@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { LINKEDIN_VERSION } from '../server/platforms/linkedin-api.js';
 import type { RunningSandbox } from '../server/sandbox/sandbox-server.js';
 import { control } from '../server/sandbox/sandbox-testing.js';
+import { type ProcessShare, shareOf, threadTimes } from './bench-schedstat.mjs';
 
 /** The create requests of the platforms a burst goes to, as the sandbox logs their paths. */
 export const CREATE_PATHS = [
@@ -26,6 +27,66 @@ export interface FloorTrial {
   p99: number;
   all: number;
   writtenMs: number;
+  /** How the receiver used the cores while it took the requests in (see watchIntake). */
+  receiver: ProcessShare | null;
+  /** How the bare client used them, from its first write to its last answer. */
+  client: ProcessShare | null;
+}
+
+export interface Intake {
+  /** From the first post the receiver took in to the last. */
+  ms: number;
+  receiver: ProcessShare | null;
+  sender: ProcessShare | null;
+}
+
+/**
+ * Watches the receiver (this process) take in `count` more create requests, by the posts the
+ * sandbox records, and answers how it used the cores from the first to the last, and how the
+ * sender's process (`senderPid`) did: how long each main thread ran and waited for a core
+ * (runnable, while the other threads of both held the two cores), and how long the other
+ * threads ran. It looks once a millisecond, a timer on the receiver's own event loop. Null
+ * when the requests did not all come within `timeoutMs`.
+ */
+export function watchIntake(
+  sandbox: RunningSandbox,
+  count: number,
+  senderPid?: number,
+  timeoutMs = 60_000,
+): Promise<Intake | null> {
+  const posts = sandbox.state.posts;
+  const from = posts.length;
+  const giveUpAt = Date.now() + timeoutMs;
+  let firstAt = 0;
+  let receiverAtFirst: ReturnType<typeof threadTimes> = null;
+  let senderAtFirst: ReturnType<typeof threadTimes> = null;
+  return new Promise((resolve) => {
+    const look = () => {
+      const taken = sandbox.state.posts.length - from;
+      if (taken > 0 && firstAt === 0) {
+        firstAt = Date.now();
+        receiverAtFirst = threadTimes(process.pid);
+        senderAtFirst = senderPid ? threadTimes(senderPid) : null;
+      }
+      if (taken >= count) {
+        resolve({
+          ms: Date.now() - firstAt,
+          receiver: shareOf(process.pid, receiverAtFirst, threadTimes(process.pid)),
+          sender: senderPid ? shareOf(senderPid, senderAtFirst, threadTimes(senderPid)) : null,
+        });
+        return;
+      }
+      if (Date.now() > giveUpAt) resolve(null);
+      else setTimeout(look, 1).unref();
+    };
+    look();
+  });
+}
+
+/** "ran 80 ms, waited 20 ms for a core (other threads 30 ms)", or "unknown" without /proc. */
+export function describeShare(share: ProcessShare | null | undefined): string {
+  if (!share) return 'unknown';
+  return `ran ${share.mainRan} ms, waited ${share.mainWaited} ms for a core (its other threads ran ${share.othersRan} ms)`;
 }
 
 /**
@@ -93,7 +154,11 @@ export async function measureBestFloor(sandbox: RunningSandbox, count: number, r
   });
   const best = sizes.reduce((a, b) => (b.median < a.median ? b : a));
   const fastest = trials.reduce((a, b) => (b.all < a.all ? b : a));
-  return { trials, sizes, best, fastest };
+  // The floor's own trial (an odd number of rounds makes the median one of them).
+  const bestTrial = trials.find(
+    (trial) => trial.connections === best.connections && trial.all === best.median,
+  );
+  return { trials, sizes, best, bestTrial, fastest };
 }
 
 function median(values: number[]): number {
@@ -148,11 +213,13 @@ export async function measureFloor(
   fs.writeFileSync(file, JSON.stringify({ host: '127.0.0.1', port, connections, requests }));
   collectReceiverGarbage();
   try {
+    const intake = watchIntake(sandbox, count);
     const { stdout } = await promisify(execFile)(process.execPath, [
       path.join(path.dirname(new URL(import.meta.url).pathname), 'bench-floor-client.mjs'),
       file,
     ]);
-    const run = JSON.parse(stdout) as { startedAt: number; writtenMs: number };
+    const run = JSON.parse(stdout) as { startedAt: number; writtenMs: number; share: ProcessShare | null };
+    const receiver = (await intake)?.receiver ?? null;
     const log = (await (await control(sandbox, '/requests')).json()) as {
       requests: Array<{ time: string; method: string; path: string }>;
     };
@@ -173,6 +240,8 @@ export async function measureFloor(
       p99: percentile(arrivals, 0.99),
       all: arrivals.at(-1) ?? Number.NaN,
       writtenMs: run.writtenMs,
+      receiver,
+      client: run.share,
     };
   } finally {
     fs.rmSync(file, { force: true });

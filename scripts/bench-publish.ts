@@ -13,8 +13,11 @@
  * count; see measureBestFloor) is the floor on this machine, and the benchmark prints the ratio
  * of Postloom's p99 to it, and to the fastest single trial. The sandbox runs in this process,
  * with a young generation a burst's requests fit in, emptied before each measured run (the npm
- * command's Node flags; see collectReceiverGarbage). With DATABASE_URL (an empty PostgreSQL
- * database) the server runs on PostgreSQL.
+ * command's Node flags; see collectReceiverGarbage). Both end on the same two cores, so the
+ * benchmark also prints how the receiver and the sender shared them while the burst's requests
+ * were taken in, and while the floor's median trial's were (watchIntake): how long each main
+ * thread ran and waited for a core, and how long the other threads ran. With DATABASE_URL (an
+ * empty PostgreSQL database) the server runs on PostgreSQL.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,9 +36,11 @@ import { numberOption } from './bench-args.js';
 import {
   CREATE_PATHS,
   collectReceiverGarbage,
+  describeShare,
   measureBestFloor,
   percentile,
   warmUpReceiver,
+  watchIntake,
 } from './bench-floor.js';
 import { cpuMs, mb, memoryKb, resetPeakMemory } from './bench-proc.js';
 import { buildServer } from './build-server.mjs';
@@ -122,6 +127,7 @@ try {
   collectReceiverGarbage();
   // Stay quiet while the burst goes out: reading the published list costs the sandbox CPU.
   await new Promise((resolve) => setTimeout(resolve, dueAt - 200 - Date.now()));
+  const intake = watchIntake(sandbox, POSTS, server.process.pid);
   const cpuBefore = cpuMs(server.process.pid);
   await new Promise((resolve) => setTimeout(resolve, dueAt + 3000 - Date.now()));
   const serverCpuMs = (cpuMs(server.process.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
@@ -193,6 +199,13 @@ try {
   );
   console.log(
     `  p99 / floor      ${(pct(0.99) / floor.best.median).toFixed(2)} (p99 / fastest single trial ${(pct(0.99) / floor.fastest.all).toFixed(2)})`,
+  );
+  const burstCores = await intake;
+  console.log(
+    `  cores, burst     from its first request taken in to its last (${burstCores?.ms ?? '?'} ms): the receiver's main thread ${describeShare(burstCores?.receiver)}; Postloom's ${describeShare(burstCores?.sender)}`,
+  );
+  console.log(
+    `  cores, floor     its median trial (${floor.bestTrial?.all ?? '?'} ms): the receiver's main thread ${describeShare(floor.bestTrial?.receiver)}; the bare client's ${describeShare(floor.bestTrial?.client)}`,
   );
   console.log(
     `  load average     ${loadAtStart.toFixed(2)} at start, ${loadAfterBurst.toFixed(2)} after the burst (${os.cpus().length} cores)`,
