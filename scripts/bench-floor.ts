@@ -171,8 +171,9 @@ function median(values: number[]): number {
 
 /**
  * The floor: `count` create requests like the burst's (tweets and LinkedIn posts, alternately,
- * with the connected accounts' tokens), written at once over open connections by a bare
- * client in its own process; how long until the sandbox had taken them in (its request log).
+ * with one connected X account's token and one LinkedIn account's: with all 40 accounts' tokens
+ * the receiver behaved the same), written at once over open connections by a bare client in its
+ * own process; how long until the sandbox had taken them in (its request log).
  */
 export async function measureFloor(
   sandbox: RunningSandbox,
