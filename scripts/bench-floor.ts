@@ -54,8 +54,7 @@ export function watchIntake(
   senderPid?: number,
   timeoutMs = 60_000,
 ): Promise<Intake | null> {
-  const posts = sandbox.state.posts;
-  const from = posts.length;
+  const from = sandbox.state.posts.length;
   const giveUpAt = Date.now() + timeoutMs;
   let firstAt = 0;
   let receiverAtFirst: ReturnType<typeof threadTimes> = null;
@@ -83,7 +82,7 @@ export function watchIntake(
   });
 }
 
-/** "ran 80 ms, waited 20 ms for a core (other threads 30 ms)", or "unknown" without /proc. */
+/** "ran 80 ms, waited 20 ms for a core (its other threads ran 30 ms)", or "unknown" without /proc. */
 export function describeShare(share: ProcessShare | null | undefined): string {
   if (!share) return 'unknown';
   return `ran ${share.mainRan} ms, waited ${share.mainWaited} ms for a core (its other threads ran ${share.othersRan} ms)`;
