@@ -46,14 +46,14 @@ export interface Intake {
  * sender's process (`senderPid`) did: how long each main thread ran and waited for a core
  * (runnable, while the other threads of both held the two cores), and how long the other
  * threads ran. It looks once a millisecond, a timer on the receiver's own event loop. Null
- * when the requests did not all come within `timeoutMs`.
+ * when the requests did not all come within `timeoutMs`, or `signal` stopped it first.
  */
 export function watchIntake(
   sandbox: RunningSandbox,
   count: number,
-  senderPid?: number,
-  timeoutMs = 60_000,
+  options: { senderPid?: number; timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<Intake | null> {
+  const { senderPid, timeoutMs = 60_000, signal } = options;
   const from = sandbox.state.posts.length;
   const giveUpAt = Date.now() + timeoutMs;
   let firstAt = 0;
@@ -75,7 +75,7 @@ export function watchIntake(
         });
         return;
       }
-      if (Date.now() > giveUpAt) resolve(null);
+      if (signal?.aborted || Date.now() > giveUpAt) resolve(null);
       else setTimeout(look, 1).unref();
     };
     look();
@@ -212,13 +212,17 @@ export async function measureFloor(
   const file = path.join(os.tmpdir(), `postloom-floor-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify({ host: '127.0.0.1', port, connections, requests }));
   collectReceiverGarbage();
+  const stopWatching = new AbortController();
   try {
-    const intake = watchIntake(sandbox, count);
+    const intake = watchIntake(sandbox, count, { signal: stopWatching.signal });
     const { stdout } = await promisify(execFile)(process.execPath, [
       path.join(path.dirname(new URL(import.meta.url).pathname), 'bench-floor-client.mjs'),
       file,
     ]);
     const run = JSON.parse(stdout) as { startedAt: number; writtenMs: number; share: ProcessShare | null };
+    // The sandbox records each post before it answers: once the client has every answer, the
+    // count is in (on the watch's next look) or never will be (a request it refused).
+    setTimeout(() => stopWatching.abort(), 50);
     const receiver = (await intake)?.receiver ?? null;
     const log = (await (await control(sandbox, '/requests')).json()) as {
       requests: Array<{ time: string; method: string; path: string }>;
@@ -244,6 +248,7 @@ export async function measureFloor(
       client: run.share,
     };
   } finally {
+    stopWatching.abort();
     fs.rmSync(file, { force: true });
   }
 }

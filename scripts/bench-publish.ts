@@ -127,7 +127,7 @@ try {
   collectReceiverGarbage();
   // Stay quiet while the burst goes out: reading the published list costs the sandbox CPU.
   await new Promise((resolve) => setTimeout(resolve, dueAt - 200 - Date.now()));
-  const intake = watchIntake(sandbox, POSTS, server.process.pid);
+  const intake = watchIntake(sandbox, POSTS, { senderPid: server.process.pid });
   const cpuBefore = cpuMs(server.process.pid);
   await new Promise((resolve) => setTimeout(resolve, dueAt + 3000 - Date.now()));
   const serverCpuMs = (cpuMs(server.process.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
