@@ -24,7 +24,7 @@ import {
   TEST_SERVER_VARIABLE,
 } from '../tests/support/spawn-server.js';
 import { flagOption, numberOption } from './bench-args.js';
-import { CREATE_PATHS, measureBestFloor, measureFloor, percentile } from './bench-floor.js';
+import { CREATE_PATHS, measureBestFloor, measureFloor, percentile, settleTimerShape } from './bench-floor.js';
 import { mb, memoryKb, resetPeakMemory } from './bench-proc.js';
 import { buildServer } from './build-server.mjs';
 import { startPgCluster, stopPgCluster } from './pg-cluster.mjs';
@@ -54,6 +54,7 @@ if (external && !process.env.SANDBOX_CONTROL_SECRET) {
   );
   process.exit(1);
 }
+settleTimerShape();
 const sandbox: RunningSandbox | null = external
   ? null
   : await startSandbox({ port: 0, autoApprove: true, containerDelayMs: 0 });

@@ -39,6 +39,7 @@ import {
   describeShare,
   measureBestFloor,
   percentile,
+  settleTimerShape,
   warmUpReceiver,
   watchIntake,
 } from './bench-floor.js';
@@ -60,6 +61,7 @@ process.env[TEST_SERVER_VARIABLE] ??= await buildServer(
   ),
 );
 
+settleTimerShape();
 const sandbox = await startSandbox({ port: 0, autoApprove: true, containerDelayMs: 0 });
 // The bench measures Postloom, not the platforms' daily caps.
 await control(sandbox, '/settings', { rateLimits: false });
