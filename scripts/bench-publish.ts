@@ -12,8 +12,9 @@
  * three trials each: the time the sandbox needs to take them in (the median trial at the best
  * count; see measureBestFloor) is the floor on this machine, and the benchmark prints the ratio
  * of Postloom's p99 to it, and to the fastest single trial. The sandbox runs in this process,
- * with a young generation a burst's requests fit in, emptied before each measured run (the npm
- * command's Node flags; see collectReceiverGarbage). Both end on the same two cores, so the
+ * with a young generation a burst's requests fit in, emptied before each measured run, and
+ * without V8's memory reducer (the npm command's Node flags; see collectReceiverGarbage), its
+ * timers' shape settled before its code is compiled (settleTimerShape). Both end on the same two cores, so the
  * benchmark also prints how the receiver and the sender shared them while the burst's requests
  * were taken in, and while the floor's median trial's were (watchIntake): how long each main
  * thread ran and waited for a core, and how long the other threads ran. With DATABASE_URL (an
@@ -50,7 +51,7 @@ const POSTS = numberOption('posts', 2000);
 const USERS = numberOption('users', 20);
 const PLATFORMS = (process.env.BENCH_PLATFORMS ?? 'twitter,linkedin').split(',');
 
-// The server runs as `npm start` runs it: built into one file, with no Node flags.
+// The server runs as `npm start` runs it: built into one file, with the same Node flags.
 process.env[TEST_SERVER_VARIABLE] ??= await buildServer(
   path.join(
     path.dirname(fileURLToPath(import.meta.url)),
