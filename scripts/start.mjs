@@ -1,6 +1,7 @@
 // `npm start`: build the web app if missing and the server, then run it (it migrates at start).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 // `.env` (or POSTLOOM_ENV_FILE) through Node's own loader: variables already set in the
 // environment win over the file, and the server started below inherits them.
@@ -21,9 +22,7 @@ const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], {
 if (built.status !== 0) process.exit(built.status ?? 1);
 const serverFile = built.stdout.toString().trim().split('\n').at(-1);
 
-// Run node directly (not through npx) so signals reach the server itself. V8's default young
-// generation: a larger one (--max-semi-space-size=64) added up to 96 MB to a burst's peak and kept
-// it afterwards, for no measurable gain in the burst's lateness.
-const child = spawn(process.execPath, [serverFile], { stdio: 'inherit' });
+// Run node directly (not through npx) so signals reach the server itself, with the server's flags.
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverFile], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

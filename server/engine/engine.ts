@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import { isPlatformId, PLATFORM_IDS, type PlatformId } from '../../shared/platforms/ids.js';
 import { createEngineAccess } from '../billing/engine-access.js';
 import { interleave } from '../core/interleave.js';
+import { emptyYoungGeneration } from '../core/young-generation.js';
 import type { ScheduledPostRow } from '../db/schema.js';
 import type { AppDeps, PublishingEngine } from '../http/types.js';
 import { preconnect } from '../platforms/platform-connections.js';
@@ -61,11 +62,15 @@ export function createEngine(deps: AppDeps): PublishingEngine {
   const unsubscribes: Array<() => void> = [];
   const dueGate = createDueGate((attemptIds) => markCommitSent(db, ...attemptIds), {
     // A large burst opens its connections a moment ahead, so the due moment does not pay for
-    // their handshakes.
+    // their handshakes, and starts with an empty young generation, so that no collection falls
+    // among its first requests.
     warm: (postsByPlatform) => {
+      const large = new Map<PlatformId, number>();
       for (const [platform, posts] of postsByPlatform) {
-        if (posts >= PRECONNECT_MIN_POSTS && isPlatformId(platform)) void preconnect(config, platform, posts);
+        if (posts >= PRECONNECT_MIN_POSTS && isPlatformId(platform)) large.set(platform, posts);
       }
+      if (large.size > 0) emptyYoungGeneration();
+      for (const [platform, posts] of large) void preconnect(config, platform, posts);
     },
   });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { type Db, databaseFile, openDatabase } from '../../server/db/database.js';
 import {
   assertNoSqliteFile,
@@ -67,7 +68,8 @@ export async function startServer(
   // `script` runs a launcher such as scripts/start.mjs (what `npm start` runs) instead of the server.
   const bundle = process.env[TEST_SERVER_VARIABLE];
   const server = bundle ? [bundle] : ['--import', 'tsx', 'server/main.ts'];
-  const args = options.script ? [options.script] : [...nodeArgs, ...server];
+  // The flags `npm start` gives the server, then the caller's (a benchmark's experiments).
+  const args = options.script ? [options.script] : [...SERVER_NODE_FLAGS, ...nodeArgs, ...server];
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
