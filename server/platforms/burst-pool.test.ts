@@ -19,11 +19,14 @@ beforeAll(async () => {
     onTheWire += 1;
     mostAtOnce = Math.max(mostAtOnce, onTheWire);
     if (req.url === '/hang') return;
-    setTimeout(() => {
-      onTheWire -= 1;
-      res.writeHead(201, req.url === '/bye' ? { connection: 'close' } : {});
-      res.end(req.url);
-    }, 5);
+    setTimeout(
+      () => {
+        onTheWire -= 1;
+        res.writeHead(201, req.url === '/bye' ? { connection: 'close' } : {});
+        res.end(req.url);
+      },
+      req.url === '/slow' ? 80 : 5,
+    );
   });
   server.on('connection', () => {
     connections += 1;
@@ -119,6 +122,33 @@ describe('the connections of a burst', () => {
       'answered /b',
       'answered /c',
     ]);
+  });
+
+  it('hand the answers on once the last request out is answered', async () => {
+    const { pool } = newPool();
+    await pool.grow(2);
+    const log: string[] = [];
+    const slow = send(pool, '/slow', log);
+    const started = Date.now();
+    const quick = send(pool, '/quick', log);
+    await quick.answer;
+    // Answered after 5 ms, handed on once the slow one was answered too.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(70);
+    await slow.answer;
+    expect(log).toEqual(['written /slow', 'written /quick', 'answered /quick', 'answered /slow']);
+  });
+
+  it('hand the answers on after a quarter of a second, however long a request stays out', async () => {
+    const { pool } = newPool();
+    await pool.grow(2);
+    const hung = send(pool, '/hang');
+    const started = Date.now();
+    await send(pool, '/answered').answer;
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(240);
+    expect(waited).toBeLessThan(2000);
+    hung.abort();
+    await expect(hung.answer).rejects.toThrow();
   });
 
   it('never write a waiting request whose post was aborted', async () => {
