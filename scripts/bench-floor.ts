@@ -96,10 +96,10 @@ export function describeShare(share: ProcessShare | null | undefined): string {
  * whichever run it hit: the floor keeps its best trial and so left them out, the burst has one.
  * The command also turns V8's memory reducer off here (--no-memory-reducer): it runs full
  * collections in a process it sees idle, as the receiver is while the burst's posts are created,
- * and in reducing memory they dropped the receiver's compiled code. In about one burst in three
- * the receiver then compiled its HTTP path again while the burst came in (180-225 ms of its
- * compiler's time, its main thread 250-270 ms instead of 70-90). A platform's servers are never
- * idle.
+ * and in reducing memory they dropped the receiver's compiled code. In one of four runs made
+ * while looking into it (and in four of four with V8's code log on), the receiver then compiled
+ * its HTTP path again while the burst came in: its other threads ran 180-225 ms, its main thread
+ * 250-270 ms instead of 70-90. A platform's servers are never idle.
  */
 export function collectReceiverGarbage(): void {
   const gc = (globalThis as { gc?: (options?: { type: 'minor' | 'major' }) => void }).gc;

@@ -14,9 +14,9 @@
  * of Postloom's p99 to it, and to the fastest single trial. The sandbox runs in this process,
  * with a young generation a burst's requests fit in, emptied before each measured run, and
  * without V8's memory reducer (the npm command's Node flags; see collectReceiverGarbage), its
- * timers' shape settled before its code is compiled (settleTimerShape). Both end on the same two cores, so the
- * benchmark also prints how the receiver and the sender shared them while the burst's requests
- * were taken in, and while the floor's median trial's were (watchIntake): how long each main
+ * timers' shape settled before its code is compiled (settleTimerShape). Both ends run on the
+ * same two cores, so the benchmark also prints how the receiver and the sender shared them while
+ * the burst's requests were taken in, and while the floor's median trial's were (watchIntake): how long each main
  * thread ran and waited for a core, and how long the other threads ran. With DATABASE_URL (an
  * empty PostgreSQL database) the server runs on PostgreSQL.
  */
