@@ -16,9 +16,9 @@
  * without V8's memory reducer (the npm command's Node flags; see collectReceiverGarbage), its
  * timers' shape settled before its code is compiled (settleTimerShape). Both ends run on the
  * same two cores, so the benchmark also prints how the receiver and the sender shared them while
- * the burst's requests were taken in, and while the floor's median trial's were (watchIntake): how long each main
- * thread ran and waited for a core, and how long the other threads ran. With DATABASE_URL (an
- * empty PostgreSQL database) the server runs on PostgreSQL.
+ * the burst's requests were taken in, and while the floor's median trial's were (watchIntake):
+ * how long each main thread ran and waited for a core, and how long the other threads ran. With
+ * DATABASE_URL (an empty PostgreSQL database) the server runs on PostgreSQL.
  */
 import fs from 'node:fs';
 import os from 'node:os';
