@@ -87,5 +87,11 @@ export function postgresPoolConfig({
 export function createPostgresDialect(options: PostgresOptions): PostgresDialect {
   const pool = new (driver().Pool)(postgresPoolConfig(options));
   pool.on('error', (error) => options.onIdleError?.(error));
+  // A connection lost while a query is on it (PostgreSQL stopped at once, the network dropped)
+  // fails that query, and pg also emits 'error' on the client, which the pool listens for only
+  // while the client is idle: unheard, it would end the process. The query's caller hears it.
+  pool.on('connect', (client) => client.on('error', ignoreLentClientError));
   return new PostgresDialect({ pool });
 }
+
+function ignoreLentClientError(): void {}
