@@ -28,6 +28,11 @@ const scripts: Record<string, Array<string | { wait: number }>> = {
   '/extra': ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nokHTTP/1.1 200 OK\r\n'],
   '/garbage': ['SMTP ready\r\n\r\n'],
   '/mixed-case': ['HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: Close\r\n\r\nok'],
+  // Bytes above 127 in the head and the chunks (UTF-8 here): the body is counted in bytes.
+  '/non-ascii': [
+    'HTTP/1.1 200 OK\r\nx-name: Zoë\r\ntransfer-encoding: chunked\r\n\r\n3\r\né!\r\n',
+    '5\r\n€, \r\n0\r\n\r\n',
+  ],
   '/two-lengths': ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\nokk'],
   '/hang': [],
   '/slow': [{ wait: 30 }, 'HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'],
@@ -222,6 +227,15 @@ describe('a request written as bytes on an open connection', () => {
   it('fails on an answer that is not HTTP, or whose length is ambiguous', async () => {
     await expect((await send('/garbage')).answer).rejects.toThrow('Malformed answer');
     await expect((await send('/two-lengths')).answer).rejects.toThrow('Malformed Content-Length');
+  });
+
+  it('counts the body in bytes after a head and chunks with bytes above 127', async () => {
+    const { socket, answer } = await send('/non-ascii');
+    const result = await answer;
+    expect(result.body.toString()).toBe('é!€, ');
+    expect(result.header('x-name')).toBe(Buffer.from('Zoë').toString('latin1'));
+    expect(result.reusable).toBe(true);
+    socket.destroy();
   });
 
   it('reads the framing headers whatever their case', async () => {
