@@ -152,12 +152,12 @@ describe('the due gate', () => {
 
   it('puts a burst in order ahead of its moment and spreads posts that came later among it', async () => {
     const log: string[] = [];
-    const gate = createDueGate(async (ids) => ids, { batchSize: 2, orderAheadMs: 60 });
-    const at = Date.now() + 100;
+    const gate = createDueGate(async (ids) => ids, { batchSize: 2, orderAheadMs: 200 });
+    const at = Date.now() + 300;
     const first = [1, 2, 3, 4].map((id) => gate.wait(entry(id, log, { platform: 'twitter' }), at));
     first.push(gate.wait(entry(5, log, { platform: 'linkedin' }), at));
-    // After the order was made (40 ms before the moment), a whole platform's posts come.
-    await new Promise((resolve) => setTimeout(resolve, 75));
+    // After the order was made (100 ms in), and before the moment, a whole platform's posts come.
+    await new Promise((resolve) => setTimeout(resolve, 170));
     const later = [6, 7].map((id) => gate.wait(entry(id, log, { platform: 'threads' }), at));
     await Promise.all([...first, ...later]);
     expect(log).toEqual(['send 1', 'send 6', 'send 2', 'send 5', 'send 3', 'send 7', 'send 4']);
