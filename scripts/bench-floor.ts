@@ -130,7 +130,7 @@ export function percentile(sorted: number[], q: number): number {
  * always warm: its code is compiled as it runs, and the first rounds take two to four times as
  * long as the later ones. Until two rounds in a row are each within 10 % of the one before,
  * ten at most. A single such step also comes in the middle of the descent: rounds of 419, 200
- * and 186 ms ended one warm-up, where others went on from about 200 ms to 90-130 ms.
+ * and 186 ms ended one warm-up, where others went on from about 200 ms to 80-130 ms.
  * Answers each round's time.
  */
 export async function warmUpReceiver(sandbox: RunningSandbox, count: number): Promise<number[]> {
